@@ -1,0 +1,56 @@
+import * as z from "zod";
+
+/**
+ * UUID in the canonical 8-4-4-4-12 hex form, any version. Written as a plain pattern (not `z.uuid()`, which
+ * also checks the RFC variant bits) so that zod and the generated JSON Schema accept exactly the same strings.
+ */
+export const UUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+export const uuid = () => z.string().regex(UUID_PATTERN, { error: "expected a UUID (8-4-4-4-12 hexadecimal digits)" });
+
+/** A JSON integer the API stores as a 64-bit value; JavaScript keeps it exact up to 2^53. */
+export const int = () => z.int();
+
+/** A 32-bit signed integer field. */
+export const int32 = () => z.int32();
+
+export const IdentifierDto = z
+  .strictObject({
+    id: int().describe("Numeric identifier of the referenced entity."),
+    name: z.string().describe("Login or displayable name of the referenced entity."),
+  })
+  .meta({
+    id: "IdentifierDTO",
+    title: "IdentifierDTO",
+    description: "A reference to another entity (branding, parent unit, group, owning unit) by id and name.",
+  });
+
+export const Area = z
+  .strictObject({
+    left: z.number().min(0).describe("Distance from the left edge of the page to the area, never negative."),
+    top: z.number().min(0).describe("Distance from the top edge of the page to the area, never negative."),
+    width: z.number().min(0).describe("Width of the area, never negative."),
+    height: z.number().min(0).describe("Height of the area, never negative."),
+  })
+  .meta({
+    id: "Area",
+    title: "Area",
+    description: "A rectangle on a PDF page from which text is extracted.",
+  });
+
+export const ExtractionParameters = z
+  .record(z.string(), z.string())
+  .meta({
+    id: "ExtractionParameters",
+    title: "ExtractionParameters",
+    description:
+      "Options handed to the PDF text-extraction library as name/value text pairs; which names it understands depends on that library.",
+  });
+
+/** The `@type` values of a discriminated union's options, in declaration order. */
+export function discriminatorValues(union: z.ZodDiscriminatedUnion): string[] {
+  return union.options.flatMap((option) => {
+    const tag = (option as z.ZodObject).shape["@type"];
+    return tag instanceof z.ZodLiteral ? [...tag.values].map(String) : [];
+  });
+}

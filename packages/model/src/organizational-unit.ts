@@ -1,0 +1,99 @@
+import * as z from "zod";
+import { IdentifierDto, int, int32 } from "./common.js";
+
+/** Absolute http(s) URL with a non-empty path: a bare root such as https://example.com/ is refused by the service. */
+export const WEBHOOK_URL_PATTERN = /^[hH][tT][tT][pP][sS]?:\/\/[^/?#\s]+\/[^/?#\s][^\s]*$/;
+
+export const PostalAddress = z
+  .strictObject({
+    addressLines: z.string().describe("Lines of the address, separated by a newline character."),
+    countryCode: z.string().length(2).describe("Country of the address as a two-character code, such as FR."),
+  })
+  .meta({ id: "PostalAddress", title: "PostalAddress", description: "A postal address." });
+
+export const ControlledValue = z
+  .strictObject({
+    name: z.string().describe("Name of the list; a service's controlled-value metadata refers to it."),
+    elements: z
+      .array(
+        z
+          .strictObject({
+            value: z.string().min(1).describe("Technical value stored in the metadata; never empty."),
+            label: z.string().describe("Text shown to users; may equal the value."),
+          })
+          .meta({ id: "ControlledValueElement", title: "ControlledValueElement", description: "One allowed value." }),
+      )
+      .describe("The allowed values."),
+    allowFreeValue: z.boolean().describe("Let the user enter a value outside the list."),
+  })
+  .meta({
+    id: "ControlledValue",
+    title: "ControlledValue",
+    description: "A list of allowed values for a metadata of the unit's services.",
+  });
+
+export const OrganizationalUnitProperties = z
+  .strictObject({
+    emailAddress: z.string().optional().describe("E-mail address of the unit."),
+    senderAddress: PostalAddress.optional().describe("Postal address printed as the sender."),
+    returnAddress: PostalAddress.optional().describe("Postal address undeliverable mail returns to."),
+    siret: z.string().optional().describe("SIRET number of the unit."),
+    controlledValues: z.array(ControlledValue).optional().describe("Lists of allowed metadata values."),
+    webHookURL: z
+      .string()
+      .regex(WEBHOOK_URL_PATTERN, { error: "expected an absolute http or https URL with a path after the host" })
+      .optional()
+      .describe(
+        "Absolute http or https URL, with a path after the host, called with shipment status and tracking events.",
+      ),
+  })
+  .meta({
+    id: "OrganizationalUnitProperties",
+    title: "OrganizationalUnitProperties",
+    description: "Contact details, controlled values and webhook of a unit.",
+  });
+
+const flag = (what: string) => z.boolean().optional().describe(what);
+const text = (what: string) => z.string().optional().describe(what);
+const days = (what: string) => int().optional().describe(what);
+
+export const OrganizationalUnit = z
+  .strictObject({
+    id: int().describe("Identifier of the unit."),
+    creationdate: int().optional().describe("Creation date, epoch milliseconds; read-only."),
+    accountIdentifier: z
+      .string()
+      .regex(/^[0-9A-Za-z\-._~]+$/, { error: "expected only ASCII letters, digits and - . _ ~" })
+      .optional()
+      .describe("Account identifier: ASCII letters, digits and - . _ ~ only."),
+    name: z.string().describe("Name of the unit."),
+    branding: IdentifierDto.optional().describe("Branding the unit uses."),
+    parent: IdentifierDto.nullable().optional().describe("Parent unit; null for a root unit."),
+    allowOUChildren: flag("Whether the unit may have child units."),
+    freezeDelayDays: days("Freeze delay, in days."),
+    fileDelayDays: days("How long files are kept, in days."),
+    dataDelayDays: days("How long data is kept, in days."),
+    accountingCode: text("Accounting code."),
+    productionCode: text("Production code."),
+    partnerCode: text("Partner code."),
+    billingType: text("Billing type."),
+    defaultMailCountry: text("Default country of mail."),
+    minPasswordEntropy: int32()
+      .optional()
+      .describe("Minimum password entropy in bits (integer part of log2 of guesses); checked only when above 0."),
+    maxPasswordValidityDays: int32()
+      .optional()
+      .describe("Maximum days between password changes; checked only when above 0."),
+    properties: OrganizationalUnitProperties.optional(),
+    senderAccount: z.boolean().nullable().optional().describe("Technical flag; may be null."),
+    enabled: flag("Whether the unit is enabled."),
+    accountExpired: flag("Whether the unit's account has expired."),
+    removed: flag("Whether the unit was removed."),
+  })
+  .meta({
+    id: "OrganizationalUnit",
+    title: "OrganizationalUnit",
+    description: "An organizational unit: users belong to it and services are defined for it.",
+  });
+
+export type OrganizationalUnit = z.infer<typeof OrganizationalUnit>;

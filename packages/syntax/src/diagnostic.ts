@@ -1,0 +1,48 @@
+/** A stretch of source text in UTF-16 code units (JavaScript string indices). */
+export interface Span {
+  readonly offset: number;
+  readonly length: number;
+}
+
+export type Severity = "error" | "warning" | "info";
+
+export interface RelatedInformation {
+  readonly message: string;
+  readonly span: Span;
+  /** Another file, when the related place is not in the diagnostic's own file. */
+  readonly file?: string;
+}
+
+export interface TextEdit {
+  readonly span: Span;
+  readonly newText: string;
+}
+
+export interface Fix {
+  readonly description: string;
+  readonly edits: readonly TextEdit[];
+}
+
+/**
+ * A problem in user input. Codes are stable kebab-case ids, documented in `docs/rules/<code>.md` and never
+ * renumbered or reused; the message is one sentence naming the thing in quotes, saying what was found and
+ * what was expected.
+ */
+export interface Diagnostic {
+  readonly code: string;
+  readonly severity: Severity;
+  readonly message: string;
+  readonly span: Span;
+  readonly related?: readonly RelatedInformation[];
+  readonly fix?: Fix;
+}
+
+export const span = (offset: number, length: number): Span => ({ offset, length });
+
+export const spanEnd = (s: Span): number => s.offset + s.length;
+
+/** The smallest span covering both. */
+export const joinSpans = (a: Span, b: Span): Span => {
+  const start = Math.min(a.offset, b.offset);
+  return { offset: start, length: Math.max(spanEnd(a), spanEnd(b)) - start };
+};
