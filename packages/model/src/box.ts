@@ -41,13 +41,17 @@ export const Reconcile = z
 
 export const Parent = z
   .strictObject({
-    boxName: z.string().describe("Name of the archive box (`box.ARCHIVE`) whose entries this box takes its files from."),
+    boxName: z
+      .string()
+      .describe("Name of the archive box (`box.ARCHIVE`) whose entries this box takes its files from."),
     fileMatcher: BooleanExpression.describe(
       "Condition an archive entry must meet to land in this box; it may read the entry's path inside the archive.",
     ),
     rank: int()
       .min(1)
-      .describe("Order in which the matchers of the boxes extracting from the same archive are tried: 1 first, then 2..."),
+      .describe(
+        "Order in which the matchers of the boxes extracting from the same archive are tried: 1 first, then 2...",
+      ),
   })
   .meta({
     id: "Parent",
@@ -70,7 +74,9 @@ export const ConfiguredFile = z
   .strictObject({
     serviceFileId: uuid()
       .nullable()
-      .describe("UUID of a file stored with the service; null when adding a new one, otherwise it must exist in the service."),
+      .describe(
+        "UUID of a file stored with the service; null when adding a new one, otherwise it must exist in the service.",
+      ),
     removable: z.boolean().describe("False when the file is mandatory at job creation."),
   })
   .meta({
@@ -94,7 +100,11 @@ export const SplitConfig = z
           .min(1)
           .describe("Number of pages per document, 1 or more; the page count of the file must be a multiple of it."),
       })
-      .meta({ id: "bsc.PAGE", title: "bsc.PAGE", description: "The file is cut into documents of a fixed page count." }),
+      .meta({
+        id: "bsc.PAGE",
+        title: "bsc.PAGE",
+        description: "The file is cut into documents of a fixed page count.",
+      }),
     z
       .strictObject({
         "@type": z.literal("bsc.PDF_AREA").describe("Split on text found in an area."),
@@ -107,7 +117,9 @@ export const SplitConfig = z
         pages: z
           .literal([1, -1])
           .describe("1: the marked page is the first page of each document; -1: it is the last page."),
-        extractionParameters: ExtractionParameters.optional(),
+        extractionParameters: ExtractionParameters.optional().describe(
+          "Options for the text-extraction library used on the area.",
+        ),
       })
       .meta({
         id: "bsc.PDF_AREA",
@@ -131,7 +143,9 @@ export const Apposition = z
     targetType: z
       .enum(["ADDRESS_PAGE", "DOCUMENT", "COMPOSED_DOCUMENT"])
       .describe("What the apposition is laid on: the address page, each document, or the composed document."),
-    serializedPageFilter: z.string().describe("Which pages receive the apposition, in the service's page-filter syntax."),
+    serializedPageFilter: z
+      .string()
+      .describe("Which pages receive the apposition, in the service's page-filter syntax."),
     background: z.boolean().describe("Lay the apposition under the page content rather than over it."),
     editable: z.boolean().describe("Let a job change the apposition."),
     serviceFileId: uuid().optional().describe("UUID of the service file holding the overlay or image."),
@@ -174,26 +188,24 @@ export const PdfBox = z
   .meta({ id: "box.PDF", title: "box.PDF", description: "A box of PDF files." });
 
 // The spec does not show the fields specific to DATA_FILE and ARCHIVE boxes: they pass through untouched.
-export const DataFileBox = z
-  .looseObject({ ...commonFields("box.DATA_FILE"), ...inflatedFields() })
-  .meta({
-    id: "box.DATA_FILE",
-    title: "box.DATA_FILE",
-    description: "A box of data files (fields beyond the common ones pass through unchecked).",
-  });
+export const DataFileBox = z.looseObject({ ...commonFields("box.DATA_FILE"), ...inflatedFields() }).meta({
+  id: "box.DATA_FILE",
+  title: "box.DATA_FILE",
+  description: "A box of data files (fields beyond the common ones pass through unchecked).",
+});
 
-export const ArchiveBox = z
-  .looseObject({ ...commonFields("box.ARCHIVE") })
-  .meta({
-    id: "box.ARCHIVE",
-    title: "box.ARCHIVE",
-    description:
-      "A box of archives whose entries other boxes extract through their `parent` (fields beyond the common ones pass through unchecked).",
-  });
+export const ArchiveBox = z.looseObject({ ...commonFields("box.ARCHIVE") }).meta({
+  id: "box.ARCHIVE",
+  title: "box.ARCHIVE",
+  description:
+    "A box of archives whose entries other boxes extract through their `parent` (fields beyond the common ones pass through unchecked).",
+});
 
-export const Box = z
-  .discriminatedUnion("@type", [PdfBox, DataFileBox, ArchiveBox])
-  .meta({ id: "Box", title: "Box", description: "A named slot for the input files of a job; its kind is given by `@type`." });
+export const Box = z.discriminatedUnion("@type", [PdfBox, DataFileBox, ArchiveBox]).meta({
+  id: "Box",
+  title: "Box",
+  description: "A named slot for the input files of a job; its kind is given by `@type`.",
+});
 
 export type Box = z.infer<typeof Box>;
 export type BoxType = Box["@type"];

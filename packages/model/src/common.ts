@@ -38,14 +38,12 @@ export const Area = z
     description: "A rectangle on a PDF page from which text is extracted.",
   });
 
-export const ExtractionParameters = z
-  .record(z.string(), z.string())
-  .meta({
-    id: "ExtractionParameters",
-    title: "ExtractionParameters",
-    description:
-      "Options handed to the PDF text-extraction library as name/value text pairs; which names it understands depends on that library.",
-  });
+export const ExtractionParameters = z.record(z.string(), z.string()).meta({
+  id: "ExtractionParameters",
+  title: "ExtractionParameters",
+  description:
+    "Options handed to the PDF text-extraction library as name/value text pairs; which names it understands depends on that library.",
+});
 
 /** The `@type` values of a discriminated union's options, in declaration order. */
 export function discriminatorValues(union: z.ZodDiscriminatedUnion): string[] {

@@ -15,12 +15,11 @@ export const ORGANIZATIONAL_UNIT_IDENTIFIERS = [
 /** Identifiers the service accepts in the `OUTPUT_FILE` namespace. */
 export const OUTPUT_FILE_IDENTIFIERS = ["NUID"] as const;
 
-
 interface Targeted {
   fromMain: boolean;
   boxName?: string | null | undefined;
 }
-interface Area {
+interface AreaShape {
   left: number;
   top: number;
   width: number;
@@ -38,7 +37,7 @@ export type ValueExpression =
   | { "@type": "exv.Value"; value: string }
   | { "@type": "exv.Reference"; namespace: (typeof REFERENCE_NAMESPACES)[number]; identifier: string }
   | ({ "@type": "exv.FileName"; begin?: number | undefined; end?: number | undefined } & Targeted)
-  | ({ "@type": "exv.PdfText"; page: number; area: Area; extractionParameters?: Params | undefined } & Targeted)
+  | ({ "@type": "exv.PdfText"; page: number; area: AreaShape; extractionParameters?: Params | undefined } & Targeted)
   | ({ "@type": "exv.PdfMetadata"; metadataName: string } & Targeted)
   | { "@type": "exv.Concat" | "exv.Coalesce"; operands: ValueExpression[] }
   | { "@type": "exv.Substring"; expr: ValueExpression; beginIndex: number; endIndex?: number | undefined }
@@ -54,7 +53,12 @@ export type ValueExpression =
   | ({ "@type": "exv.PositionInBox" } & Targeted)
   | { "@type": "exv.NumSheetsValue" | "exv.CurrentDate" | "exv.ArchiveFileRelativePathname" }
   | ({ "@type": "exv.DateParse" | "exv.DateFormat" } & DateOp)
-  | { "@type": "exv.JobFileNameValue"; boxName: string; indexInBox?: number | undefined; keepExtension?: boolean | undefined };
+  | {
+      "@type": "exv.JobFileNameValue";
+      boxName: string;
+      indexInBox?: number | undefined;
+      keepExtension?: boolean | undefined;
+    };
 
 export type BooleanExpression =
   | { "@type": "exb.Boolean"; value: boolean }
@@ -134,7 +138,9 @@ const ExvPdfText = z
       "Page to read: 1 is the first page, -1 the last, -2 the one before the last. Page 0 does not exist and always yields empty text.",
     ),
     area: Area.describe("Rectangle of the page whose text is extracted."),
-    extractionParameters: ExtractionParameters.optional(),
+    extractionParameters: ExtractionParameters.optional().describe(
+      "Options for the text-extraction library used on the area.",
+    ),
   })
   .meta({
     id: "exv.PdfText",
@@ -164,7 +170,11 @@ const ExvConcat = z
       return operands("Expressions whose results are joined, in order, with nothing between them.");
     },
   })
-  .meta({ id: "exv.Concat", title: "exv.Concat", description: "The results of several expressions joined end to end." });
+  .meta({
+    id: "exv.Concat",
+    title: "exv.Concat",
+    description: "The results of several expressions joined end to end.",
+  });
 
 const ExvCoalesce = z
   .strictObject({
@@ -263,27 +273,25 @@ const ExvPositionInBox = z
       "The absolute position of the current chunk in its box, written 00001 for the first; useful to sort shipments in a packing service.",
   });
 
-const ExvNumSheetsValue = z
-  .strictObject({ "@type": tag("exv.NumSheetsValue", "a sheet count") })
-  .meta({
-    id: "exv.NumSheetsValue",
-    title: "exv.NumSheetsValue",
-    description: "The number of sheets of the document; only meaningful in a channel-options condition.",
-  });
+const ExvNumSheetsValue = z.strictObject({ "@type": tag("exv.NumSheetsValue", "a sheet count") }).meta({
+  id: "exv.NumSheetsValue",
+  title: "exv.NumSheetsValue",
+  description: "The number of sheets of the document; only meaningful in a channel-options condition.",
+});
 
-const ExvCurrentDate = z
-  .strictObject({ "@type": tag("exv.CurrentDate", "the current date") })
-  .meta({
-    id: "exv.CurrentDate",
-    title: "exv.CurrentDate",
-    description: "The current date and time, as milliseconds since the Unix epoch.",
-  });
+const ExvCurrentDate = z.strictObject({ "@type": tag("exv.CurrentDate", "the current date") }).meta({
+  id: "exv.CurrentDate",
+  title: "exv.CurrentDate",
+  description: "The current date and time, as milliseconds since the Unix epoch.",
+});
 
 const datePattern = () =>
-  z.string().describe("Date-time pattern in the syntax of Java's DateTimeFormatter, such as dd/MM/yyyy; it is trimmed.");
-const timeZone = (what: string) => z.string().describe(`Time zone, as an IANA id (Europe/Paris) or an offset: ${what}.`);
-const locale = () =>
-  z.string().optional().describe("Locale for month and day names, as a language tag such as fr-FR.");
+  z
+    .string()
+    .describe("Date-time pattern in the syntax of Java's DateTimeFormatter, such as dd/MM/yyyy; it is trimmed.");
+const timeZone = (what: string) =>
+  z.string().describe(`Time zone, as an IANA id (Europe/Paris) or an offset: ${what}.`);
+const locale = () => z.string().optional().describe("Locale for month and day names, as a language tag such as fr-FR.");
 
 const ExvDateParse = z
   .strictObject({
@@ -324,10 +332,7 @@ const ExvJobFileNameValue = z
     indexInBox: int()
       .optional()
       .describe("Which file of the box: 1 is the first (the default), -1 the last. 0 designates no file."),
-    keepExtension: z
-      .boolean()
-      .optional()
-      .describe("Keep the file-name extension; by default it is removed."),
+    keepExtension: z.boolean().optional().describe("Keep the file-name extension; by default it is removed."),
   })
   .meta({
     id: "exv.JobFileNameValue",

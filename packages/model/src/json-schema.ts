@@ -22,8 +22,8 @@ function dispatchOnType(union: z.ZodDiscriminatedUnion, generated: JsonSchema): 
     properties: { "@type": { enum: tags } },
     allOf: tags.map((tag, i) => ({
       if: { required: ["@type"], properties: { "@type": { const: tag } } },
-      // biome-ignore lint/style/noNonNullAssertion: zod emits one branch per option, in order.
-      then: branches[i]!,
+      // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable.
+      then: branches[i] as JsonSchema,
     })),
   };
 }

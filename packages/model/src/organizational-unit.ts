@@ -84,7 +84,9 @@ export const OrganizationalUnit = z
     maxPasswordValidityDays: int32()
       .optional()
       .describe("Maximum days between password changes; checked only when above 0."),
-    properties: OrganizationalUnitProperties.optional(),
+    properties: OrganizationalUnitProperties.optional().describe(
+      "Contact details, controlled values and webhook of the unit.",
+    ),
     senderAccount: z.boolean().nullable().optional().describe("Technical flag; may be null."),
     enabled: flag("Whether the unit is enabled."),
     accountExpired: flag("Whether the unit's account has expired."),

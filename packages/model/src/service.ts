@@ -53,7 +53,7 @@ export const Channel = z
 export const ServiceProperties = z
   .strictObject({
     description: z.string().optional().describe("Text describing the service to its users."),
-    iconColor: IconColor.optional(),
+    iconColor: IconColor.optional().describe("Colour of the icon shown for the service."),
     iconName: z.string().optional().describe("Name of the icon shown for the service."),
     boxes: z.array(Box).describe("Slots for the input files of a job."),
     channels: z.array(Channel).describe("Delivery routes of the service."),
@@ -66,7 +66,7 @@ export const Service = z
     type: z.enum(SERVICE_TYPES).describe("Kind of service."),
     name: z.string().describe("Name of the service."),
     organizationalUnit: IdentifierDto.optional().describe("Organizational unit the service belongs to."),
-    properties: ServiceProperties,
+    properties: ServiceProperties.describe("Configuration of the service: description, icon, boxes and channels."),
   })
   .meta({
     id: "Service",

@@ -1,0 +1,2 @@
+export * from "./json-document.js";
+export * from "./source.js";

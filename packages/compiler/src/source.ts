@@ -1,0 +1,29 @@
+import type { Diagnostic, PathSegment, Span } from "@mailroom/syntax";
+
+/** Where a JSON path into a compiled service comes from in the source text. */
+export interface Location {
+  /** The value's span (for a missing value: the nearest existing ancestor's span). */
+  readonly span: Span;
+  /** The span of the key that holds the value, when it is an object property. */
+  readonly keySpan?: Span;
+  /** How many segments of the path exist in the source; less than the path's length means "missing". */
+  readonly depth: number;
+}
+
+/** One service read from a file: its JSON model value and a source map from JSON paths back to the text. */
+export interface ServiceSource {
+  /** The service as the API's JSON model, exactly as it will be sent or was received. */
+  readonly json: unknown;
+  /** Where the service sits in the file's own JSON, e.g. `["result", "services", 2]`; empty for a lone service. */
+  readonly path: readonly PathSegment[];
+  /** Source location of a path relative to the service. */
+  locate(path: readonly PathSegment[]): Location;
+}
+
+/** A file read and compiled: its syntax diagnostics and the services it holds. */
+export interface SourceDocument {
+  readonly file: string;
+  readonly text: string;
+  readonly diagnostics: Diagnostic[];
+  readonly services: ServiceSource[];
+}

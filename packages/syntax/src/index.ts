@@ -1,0 +1,5 @@
+export * from "./diagnostic.js";
+export * from "./json.js";
+export * from "./line-index.js";
+export * from "./suggest.js";
+export * from "./tree.js";

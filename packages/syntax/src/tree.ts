@@ -1,0 +1,73 @@
+import type { Span } from "./diagnostic.js";
+
+/**
+ * The positioned tree every input is read into (JSON now, YAML for the DSL): plain JSON values with a span on
+ * every node and on every key, so that any JSON pointer into a service can be traced back to its text.
+ */
+export type SyntaxNode = ObjectNode | ArrayNode | ScalarNode;
+
+export interface ObjectNode {
+  readonly kind: "object";
+  readonly span: Span;
+  readonly properties: PropertyNode[];
+}
+
+export interface PropertyNode {
+  readonly key: string;
+  readonly keySpan: Span;
+  readonly value: SyntaxNode;
+}
+
+export interface ArrayNode {
+  readonly kind: "array";
+  readonly span: Span;
+  readonly items: SyntaxNode[];
+}
+
+export type ScalarValue = string | number | boolean | null;
+
+export interface ScalarNode {
+  readonly kind: "scalar";
+  readonly span: Span;
+  readonly value: ScalarValue;
+}
+
+export type PathSegment = string | number;
+
+/** The place a path leads to: the node, and the key span when the last step is an object key. */
+export interface NodeLocation {
+  readonly node: SyntaxNode;
+  readonly keySpan?: Span;
+}
+
+/** The property of an object with this key; with duplicate keys, the last one, as JSON.parse keeps it. */
+export function propertyOf(node: ObjectNode, key: string): PropertyNode | undefined {
+  for (let i = node.properties.length - 1; i >= 0; i--) {
+    const property = node.properties[i];
+    if (property?.key === key) return property;
+  }
+  return undefined;
+}
+
+/**
+ * Follows a path from a node. Returns the locations of every step, deepest last, so that callers can point at
+ * the nearest existing ancestor when the path leads to something that is missing.
+ */
+export function walkPath(root: SyntaxNode, path: readonly PathSegment[]): NodeLocation[] {
+  const trail: NodeLocation[] = [{ node: root }];
+  let current: SyntaxNode = root;
+  for (const segment of path) {
+    if (current.kind === "object" && typeof segment === "string") {
+      const property = propertyOf(current, segment);
+      if (!property) break;
+      trail.push({ node: property.value, keySpan: property.keySpan });
+      current = property.value;
+    } else if (current.kind === "array" && typeof segment === "number") {
+      const item = current.items[segment];
+      if (!item) break;
+      trail.push({ node: item });
+      current = item;
+    } else break;
+  }
+  return trail;
+}

@@ -1,0 +1,13 @@
+import { resolve } from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Tests import workspace packages from source, so they run without a build; CLI tests spawn the built binary.
+export default defineConfig({
+  resolve: {
+    alias: [{ find: /^@mailroom\/([a-z-]+)$/, replacement: resolve(import.meta.dirname, "packages/$1/src/index.ts") }],
+  },
+  test: {
+    include: ["packages/*/test/**/*.test.ts", "test/**/*.test.ts"],
+    testTimeout: 30_000,
+  },
+});
