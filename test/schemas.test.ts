@@ -1,19 +1,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import {
-  DeliveryCommand,
-  formatJsonSchema,
-  generateJsonSchemas,
-  JobCreationParameters,
-  OrganizationalUnit,
-  Service,
-} from "@mailroom/model";
+import { allSchemas } from "@mailroom/cli";
+import { DeliveryCommand, formatJsonSchema, JobCreationParameters, OrganizationalUnit, Service } from "@mailroom/model";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import type * as z from "zod";
 import { filesIn, readJson, repoRoot } from "./helpers.js";
 
-const generated = generateJsonSchemas();
+const generated = allSchemas();
 
 describe("committed schemas", () => {
   for (const [name, schema] of Object.entries(generated)) {

@@ -2,27 +2,37 @@ import { readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/prom
 import { basename, dirname, join } from "node:path";
 
 /** Files of these names are services when found in a directory; explicit files of any name are read. */
-export const SERVICE_FILE = /\.service\.json$/;
+export const SERVICE_FILE = /\.service\.(json|ya?ml)$/;
+/** DSL sources, for `build`. */
+export const DSL_FILE = /\.service\.ya?ml$/;
+/** Files read as DSL whatever the directory search found: by extension. */
+export const isDslFile = (path: string): boolean => /\.ya?ml$/i.test(path);
 
 /** Largest input read: far above any real service, small enough that a runaway file cannot exhaust memory. */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;
 
 export class UsageError extends Error {}
 
+/** A file to process, and the directory it was found in when it came from a directory search. */
+export interface FoundFile {
+  readonly file: string;
+  readonly root?: string;
+}
+
 /**
  * Expands the paths given on the command line: files as given, directories searched recursively (skipping
  * node_modules and hidden folders) for service files. The order is sorted, so output is deterministic.
  */
-export async function expandPaths(paths: readonly string[], pattern: RegExp = SERVICE_FILE): Promise<string[]> {
-  const found = new Set<string>();
+export async function expandPaths(paths: readonly string[], pattern: RegExp = SERVICE_FILE): Promise<FoundFile[]> {
+  const found = new Map<string, FoundFile>();
   for (const path of paths) {
     const info = await stat(path).catch(() => undefined);
     if (!info) throw new UsageError(`Path "${path}" does not exist.`);
     if (info.isDirectory()) {
-      for (const file of await walk(path, pattern)) found.add(file);
-    } else found.add(path);
+      for (const file of await walk(path, pattern)) if (!found.has(file)) found.set(file, { file, root: path });
+    } else if (!found.has(path)) found.set(path, { file: path });
   }
-  return [...found];
+  return [...found.values()];
 }
 
 async function walk(directory: string, pattern: RegExp): Promise<string[]> {

@@ -1,1 +1,2 @@
-export { main } from "./main.js";
+export { formatServiceJson } from "./build.js";
+export { allSchemas, main } from "./main.js";

@@ -1,20 +1,26 @@
 import { checkDocument } from "@mailroom/checker";
-import { readJsonDocument } from "@mailroom/compiler";
-import { readSource } from "./files.js";
+import { compileDsl, readJsonDocument, type SourceDocument } from "@mailroom/compiler";
+import type { Diagnostic } from "@mailroom/syntax";
+import { isDslFile, readSource } from "./files.js";
 import type { FileReport } from "./report.js";
 
-/** Reads, parses and checks one file; problems reading it are diagnostics too. */
-export async function lintFile(file: string): Promise<FileReport> {
+/** A file read and checked: its report, and the document when the file could be read at all. */
+export interface CheckedFile extends FileReport {
+  readonly document?: SourceDocument;
+}
+
+/** Reads, compiles (a `.yaml`/`.yml` file) or parses (anything else, as JSON) and checks one file. */
+export async function checkFile(file: string): Promise<CheckedFile> {
   const source = await readSource(file);
   if (!source.ok) {
-    return {
-      file,
-      text: source.text,
-      diagnostics: [
-        { code: source.code, severity: "error", message: source.message, span: { offset: source.offset, length: 0 } },
-      ],
+    const diagnostic: Diagnostic = {
+      code: source.code,
+      severity: "error",
+      message: source.message,
+      span: { offset: source.offset, length: 0 },
     };
+    return { file, text: source.text, diagnostics: [diagnostic] };
   }
-  const document = readJsonDocument(file, source.text);
-  return { file, text: source.text, diagnostics: checkDocument(document) };
+  const document = isDslFile(file) ? compileDsl(file, source.text) : readJsonDocument(file, source.text);
+  return { file, text: source.text, diagnostics: checkDocument(document), document };
 }

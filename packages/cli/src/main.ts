@@ -1,16 +1,23 @@
 import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { dslJsonSchema } from "@mailroom/compiler";
 import { formatJsonSchema, generateJsonSchemas } from "@mailroom/model";
-import { Command, CommanderError } from "commander";
+import { Command, CommanderError, Option } from "commander";
+import { build } from "./build.js";
 import { expandPaths, UsageError, writeAtomic } from "./files.js";
-import { lintFile } from "./lint.js";
-import { formatPlain, summary } from "./report.js";
+import { checkFile } from "./lint.js";
+import { formatJson, formatPlain, summary } from "./report.js";
 
 const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string })
   .version;
 
-interface Io {
+/** Every schema `mailroom schema` writes: the API's objects and the DSL. */
+export function allSchemas(): Record<string, Record<string, unknown>> {
+  return { ...generateJsonSchemas(), "service-dsl.schema.json": dslJsonSchema() };
+}
+
+export interface Io {
   out(text: string): void;
   err(text: string): void;
 }
@@ -37,13 +44,14 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
 
   program
     .command("lint")
-    .description("check service files (*.service.json) and report every problem with its location")
+    .description("check service files (*.service.yaml, *.service.json) and report every problem with its location")
     .argument("<paths...>", "files or directories; directories are searched for service files")
-    .action(async (paths: string[]) => {
+    .addOption(new Option("-f, --format <format>", "output format").choices(["plain", "json"]).default("plain"))
+    .action(async (paths: string[], options: { format: "plain" | "json" }) => {
       const files = await expandPaths(paths);
       const reports = [];
-      for (const file of files) reports.push(await lintFile(file));
-      io.out(formatPlain(reports));
+      for (const { file } of files) reports.push(await checkFile(file));
+      io.out(options.format === "json" ? formatJson(reports) : formatPlain(reports));
       const { errors, warnings } = summary(reports);
       if (errors + warnings > 0) {
         io.err(`${errors} error(s), ${warnings} warning(s) in ${files.length} file(s)\n`);
@@ -52,12 +60,23 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     });
 
   program
+    .command("build")
+    .description("compile *.service.yaml files to the API's JSON (beside each source unless told otherwise)")
+    .argument("<paths...>", "files or directories; directories are searched for *.service.yaml and *.service.yml")
+    .option("-o, --out <dir>", "write the JSON files into this directory")
+    .option("--stdout", "print the JSON instead of writing files")
+    .action(async (paths: string[], options: { out?: string; stdout?: boolean }) => {
+      if (options.out !== undefined && options.stdout) throw new UsageError("Give --out or --stdout, not both.");
+      exitCode = await build(paths, options, io);
+    });
+
+  program
     .command("schema")
     .description("write the JSON Schemas of services and related API objects")
     .option("-o, --out <dir>", "directory to write the schemas to", "schemas")
     .action(async (options: { out: string }) => {
       await mkdir(options.out, { recursive: true });
-      for (const [name, schema] of Object.entries(generateJsonSchemas())) {
+      for (const [name, schema] of Object.entries(allSchemas())) {
         await writeAtomic(join(options.out, name), formatJsonSchema(schema));
         io.out(`wrote ${join(options.out, name)}\n`);
       }

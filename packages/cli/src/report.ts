@@ -8,18 +8,49 @@ export interface FileReport {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** `file:line:col  severity  message  code`, one line per problem, in file then text order. */
-export function formatPlain(reports: readonly FileReport[]): string {
-  const lines: string[] = [];
+/** A diagnostic with its positions resolved, as machine-readable formats give it. */
+export interface LocatedDiagnostic {
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly endLine: number;
+  readonly endColumn: number;
+  readonly severity: Diagnostic["severity"];
+  readonly code: string;
+  readonly message: string;
+}
+
+export function locate(reports: readonly FileReport[]): LocatedDiagnostic[] {
+  const located: LocatedDiagnostic[] = [];
   for (const report of reports) {
     if (report.diagnostics.length === 0) continue;
     const index = new LineIndex(report.text);
     for (const d of report.diagnostics) {
-      const { line, column } = index.position(d.span.offset);
-      lines.push(`${report.file.replaceAll("\\", "/")}:${line}:${column}  ${d.severity}  ${d.message}  ${d.code}`);
+      const start = index.position(d.span.offset);
+      const end = index.position(d.span.offset + d.span.length);
+      located.push({
+        file: report.file.replaceAll("\\", "/"),
+        line: start.line,
+        column: start.column,
+        endLine: end.line,
+        endColumn: end.column,
+        severity: d.severity,
+        code: d.code,
+        message: d.message,
+      });
     }
   }
-  return lines.length > 0 ? `${lines.join("\n")}\n` : "";
+  return located;
+}
+
+/** A JSON array of every problem with start and end positions (1-based, end exclusive). */
+export const formatJson = (reports: readonly FileReport[]): string => `${JSON.stringify(locate(reports), null, 2)}\n`;
+
+/** `file:line:col  severity  message  code`, one line per problem, in file then text order. */
+export function formatPlain(reports: readonly FileReport[]): string {
+  return locate(reports)
+    .map((d) => `${d.file}:${d.line}:${d.column}  ${d.severity}  ${d.message}  ${d.code}\n`)
+    .join("");
 }
 
 export function summary(reports: readonly FileReport[]): { errors: number; warnings: number; infos: number } {

@@ -1,2 +1,6 @@
+export * from "./dsl/index.js";
+export * from "./expression/index.js";
 export * from "./json-document.js";
+export * from "./schema-walk.js";
 export * from "./source.js";
+export * from "./zod-diagnostics.js";

@@ -22,6 +22,8 @@ export interface ServiceSource {
 
 /** A file read and compiled: its syntax diagnostics and the services it holds. */
 export interface SourceDocument {
+  /** `json` for a service as the API returns it, `dsl` for a `.service.yaml` compiled to one. */
+  readonly format: "json" | "dsl";
   readonly file: string;
   readonly text: string;
   readonly diagnostics: Diagnostic[];

@@ -45,10 +45,11 @@ export const ExtractionParameters = z.record(z.string(), z.string()).meta({
     "Options handed to the PDF text-extraction library as name/value text pairs; which names it understands depends on that library.",
 });
 
-/** The `@type` values of a discriminated union's options, in declaration order. */
+/** The discriminator values (`@type`, or the union's own key) of a union's options, in declaration order. */
 export function discriminatorValues(union: z.ZodDiscriminatedUnion): string[] {
+  const key = union._zod.def.discriminator;
   return union.options.flatMap((option) => {
-    const tag = (option as z.ZodObject).shape["@type"];
+    const tag = (option as z.ZodObject).shape[key];
     return tag instanceof z.ZodLiteral ? [...tag.values].map(String) : [];
   });
 }

@@ -4,7 +4,7 @@ import { DeliveryCommand, JobCreationParameters } from "./job.js";
 import { OrganizationalUnit } from "./organizational-unit.js";
 import { AuthenticationResult, Service } from "./service.js";
 
-type JsonSchema = Record<string, unknown>;
+export type JsonSchema = Record<string, unknown>;
 
 /**
  * draft-07 has no discriminator keyword, and a plain `oneOf` makes validators report every branch's failures.
@@ -14,21 +14,23 @@ type JsonSchema = Record<string, unknown>;
 function dispatchOnType(union: z.ZodDiscriminatedUnion, generated: JsonSchema): JsonSchema {
   const branches = generated.oneOf as JsonSchema[];
   const tags = discriminatorValues(union);
+  const key = union._zod.def.discriminator;
   const { oneOf: _dropped, ...rest } = generated;
   return {
     ...rest,
     type: "object",
-    required: ["@type"],
-    properties: { "@type": { enum: tags } },
+    required: [key],
+    properties: { [key]: { enum: tags } },
     allOf: tags.map((tag, i) => ({
-      if: { required: ["@type"], properties: { "@type": { const: tag } } },
+      if: { required: [key], properties: { [key]: { const: tag } } },
       // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable.
       then: branches[i] as JsonSchema,
     })),
   };
 }
 
-function toSchema(schema: z.ZodType, title: string): JsonSchema {
+/** A zod schema as draft-07 JSON Schema, with `@type` unions dispatched by `if`/`then` (see above). */
+export function toJsonSchema(schema: z.ZodType, title: string): JsonSchema {
   const json = z.toJSONSchema(schema, {
     target: "draft-7",
     io: "input",
@@ -53,11 +55,11 @@ function toSchema(schema: z.ZodType, title: string): JsonSchema {
 /** Every generated schema, keyed by its file name in `schemas/`. */
 export function generateJsonSchemas(): Record<string, JsonSchema> {
   return {
-    "authentication-result.schema.json": toSchema(AuthenticationResult, "mailroom: authentication result"),
-    "delivery-command.schema.json": toSchema(DeliveryCommand, "mailroom: delivery command"),
-    "job-creation-parameters.schema.json": toSchema(JobCreationParameters, "mailroom: job-creation parameters"),
-    "organizational-unit.schema.json": toSchema(OrganizationalUnit, "mailroom: organizational unit"),
-    "service.schema.json": toSchema(Service, "mailroom: service"),
+    "authentication-result.schema.json": toJsonSchema(AuthenticationResult, "mailroom: authentication result"),
+    "delivery-command.schema.json": toJsonSchema(DeliveryCommand, "mailroom: delivery command"),
+    "job-creation-parameters.schema.json": toJsonSchema(JobCreationParameters, "mailroom: job-creation parameters"),
+    "organizational-unit.schema.json": toJsonSchema(OrganizationalUnit, "mailroom: organizational unit"),
+    "service.schema.json": toJsonSchema(Service, "mailroom: service"),
   };
 }
 

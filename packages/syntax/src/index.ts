@@ -1,4 +1,5 @@
 export * from "./diagnostic.js";
+export * from "./expression/index.js";
 export * from "./json.js";
 export * from "./line-index.js";
 export * from "./suggest.js";

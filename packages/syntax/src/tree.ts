@@ -26,10 +26,17 @@ export interface ArrayNode {
 
 export type ScalarValue = string | number | boolean | null;
 
+/** How a YAML scalar was written; JSON scalars have no style. */
+export type ScalarStyle = "plain" | "single-quoted" | "double-quoted" | "literal" | "folded";
+
 export interface ScalarNode {
   readonly kind: "scalar";
   readonly span: Span;
   readonly value: ScalarValue;
+  /** YAML only: how the scalar was written. Expression positions inside it depend on the style. */
+  readonly style?: ScalarStyle;
+  /** YAML only: the scalar's text as written, for a plain scalar (`007` stays `007`, not the number 7). */
+  readonly source?: string;
 }
 
 export type PathSegment = string | number;

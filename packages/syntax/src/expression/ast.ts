@@ -6,10 +6,10 @@ import type { Span } from "../diagnostic.js";
  * expression text.
  */
 export type ExpressionNode =
-  | StringNode
-  | NumberNode
-  | RegexNode
-  | BooleanNode
+  | StringLiteralNode
+  | NumberLiteralNode
+  | RegexLiteralNode
+  | BooleanLiteralNode
   | IdentifierNode
   | ReferenceNode
   | CallNode
@@ -18,19 +18,19 @@ export type ExpressionNode =
   | BinaryNode
   | NotNode
   | ParenNode
-  | ArrayNode
-  | ObjectNode
-  | ErrorNode;
+  | ArrayLiteralNode
+  | ObjectLiteralNode
+  | ExpressionErrorNode;
 
 /** `"text"` or `'text'`, escapes decoded. */
-export interface StringNode {
+export interface StringLiteralNode {
   readonly kind: "string";
   readonly span: Span;
   readonly value: string;
 }
 
 /** `42`, `-1`, `12.5`, `1e+21`: `text` is the source text, kept because a number in value position is text. */
-export interface NumberNode {
+export interface NumberLiteralNode {
   readonly kind: "number";
   readonly span: Span;
   readonly text: string;
@@ -38,14 +38,14 @@ export interface NumberNode {
 }
 
 /** `/pattern/`: the Java regular expression, with `\/` turned into `/` and everything else verbatim. */
-export interface RegexNode {
+export interface RegexLiteralNode {
   readonly kind: "regex";
   readonly span: Span;
   readonly pattern: string;
 }
 
 /** `true` or `false`. */
-export interface BooleanNode {
+export interface BooleanLiteralNode {
   readonly kind: "boolean";
   readonly span: Span;
   readonly value: boolean;
@@ -100,8 +100,8 @@ export interface SliceNode {
   readonly kind: "slice";
   readonly span: Span;
   readonly target: ExpressionNode;
-  readonly begin: NumberNode | undefined;
-  readonly end: NumberNode | undefined;
+  readonly begin: NumberLiteralNode | undefined;
+  readonly end: NumberLiteralNode | undefined;
 }
 
 export type BinaryOperator = "or" | "and" | "==" | "<" | "<=" | ">" | ">=";
@@ -130,14 +130,14 @@ export interface ParenNode {
 }
 
 /** `[1, 2, 3.5, 4]`: only meaningful as an argument (a PDF area). */
-export interface ArrayNode {
+export interface ArrayLiteralNode {
   readonly kind: "array";
   readonly span: Span;
   readonly elements: readonly ExpressionNode[];
 }
 
 /** `{key: "v", "other key": "w"}`: only meaningful as an argument (extraction parameters). */
-export interface ObjectNode {
+export interface ObjectLiteralNode {
   readonly kind: "object";
   readonly span: Span;
   readonly entries: readonly ObjectEntryNode[];
@@ -151,7 +151,7 @@ export interface ObjectEntryNode {
 }
 
 /** Stands for text that could not be parsed; the parser has already reported it, so lowering stays silent. */
-export interface ErrorNode {
+export interface ExpressionErrorNode {
   readonly kind: "error";
   readonly span: Span;
 }

@@ -14,6 +14,24 @@ type Def = z.core.$ZodTypeDef & {
 
 const defOf = (schema: z.ZodType): Def => schema._zod.def as Def;
 
+const KINDS: Record<string, readonly string[]> = {
+  object: ["object", "record"],
+  array: ["array", "tuple"],
+  string: ["string", "enum", "literal", "template_literal"],
+  number: ["number", "int", "literal", "enum"],
+  boolean: ["boolean", "literal"],
+  null: ["null", "literal"],
+};
+
+/** Whether a schema (unwrapped) is for values of the same JSON kind as `value`. */
+function fitsKind(schema: z.ZodType, value: unknown): boolean {
+  const kind = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
+  const inner = unwrap(schema, value);
+  const def = defOf(inner);
+  if (def.type === "union") return (def.options ?? []).some((option) => fitsKind(option, value));
+  return KINDS[kind]?.includes(def.type) ?? false;
+}
+
 /** Strips wrappers (optional, nullable, default, lazy...) down to the schema that judges a value. */
 function unwrap(schema: z.ZodType, value: unknown): z.ZodType {
   let current = schema;
@@ -28,6 +46,11 @@ function unwrap(schema: z.ZodType, value: unknown): z.ZodType {
         const literal = defOf(candidate).shape?.[def.discriminator as string];
         return literal !== undefined && (defOf(literal) as { values?: unknown[] }).values?.includes(tag);
       });
+      if (!option) return current;
+      current = option;
+    } else if (def.type === "union" && def.options) {
+      // A plain union (a count or a range, a map or a list): the first option of the value's JSON kind.
+      const option = def.options.find((candidate) => fitsKind(candidate, value));
       if (!option) return current;
       current = option;
     } else return current;

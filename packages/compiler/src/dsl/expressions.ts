@@ -1,0 +1,45 @@
+import type { BooleanExpression, ValueExpression } from "@mailroom/model";
+import { type Diagnostic, parseExpression, type ScalarNode, type Span, valueSpanToSource } from "@mailroom/syntax";
+import { type ExpressionKind, lowerExpression } from "../expression/lower.js";
+
+export type { ExpressionKind };
+
+export interface CompiledExpression {
+  readonly value: ValueExpression | BooleanExpression;
+  /** Diagnostics with spans in the document text. */
+  readonly diagnostics: Diagnostic[];
+  /** JSON pointers relative to the expression, mapped to spans in the document text. */
+  readonly pointers: Iterable<readonly [string, Span]>;
+}
+
+/**
+ * Compiles the expression written in a YAML scalar. The expression parser works on the scalar's value; every
+ * span it produces is mapped back through the scalar's quoting, escapes and folding to the document text.
+ */
+export function compileExpression(
+  text: string,
+  node: ScalarNode,
+  kind: ExpressionKind,
+  box: { readonly name: string; readonly main: boolean } | undefined,
+): CompiledExpression {
+  // A number or boolean written plainly (`1000`, `true`) is read as the text the user typed.
+  const isString = typeof node.value === "string";
+  const source = isString ? (node.value as string) : (node.source ?? (node.value === null ? "" : String(node.value)));
+  const toDocument = (span: Span): Span =>
+    isString ? valueSpanToSource(text, node, span) : { offset: node.span.offset + span.offset, length: span.length };
+
+  const parsed = parseExpression(source);
+  const lowered = lowerExpression(parsed.ast, { expect: kind, box });
+  const diagnostics = [...parsed.diagnostics, ...lowered.diagnostics].map(
+    (d): Diagnostic => ({
+      ...d,
+      span: toDocument(d.span),
+      ...(d.related ? { related: d.related.map((r) => ({ ...r, span: toDocument(r.span) })) } : {}),
+      ...(d.fix
+        ? { fix: { ...d.fix, edits: d.fix.edits.map((edit) => ({ ...edit, span: toDocument(edit.span) })) } }
+        : {}),
+    }),
+  );
+  const pointers = [...lowered.pointers].map(([pointer, span]) => [pointer, toDocument(span)] as const);
+  return { value: lowered.value, diagnostics, pointers };
+}

@@ -1,0 +1,2 @@
+export { compileDsl, pointer } from "./compile.js";
+export { DslService, dslJsonSchema } from "./schema.js";
