@@ -114,7 +114,8 @@ describe("usage", () => {
   it("--help lists the commands", async () => {
     const result = await runCli(["--help"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/lint <paths\.\.\.>/);
+    expect(result.stdout).toMatch(/lint \[options\] <paths\.\.\.>/);
+    expect(result.stdout).toMatch(/build \[options\] <paths\.\.\.>/);
     expect(result.stdout).toMatch(/schema/);
   });
 

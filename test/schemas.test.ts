@@ -31,7 +31,8 @@ describe("committed schemas", () => {
       for (const [key, child] of Object.entries((schema.definitions ?? {}) as Record<string, unknown>)) {
         visit(child, key);
       }
-      for (const key of ["items", "additionalProperties", "if", "then", "else"]) visit(schema[key], where);
+      // `if` holds only the `@type` test of a dispatch, not documentation.
+      for (const key of ["items", "additionalProperties", "then", "else"]) visit(schema[key], where);
       for (const key of ["allOf", "anyOf", "oneOf"]) {
         for (const child of (schema[key] ?? []) as unknown[]) visit(child, where);
       }

@@ -3,4 +3,5 @@ export * from "./expression/index.js";
 export * from "./json-document.js";
 export * from "./schema-walk.js";
 export * from "./source.js";
+export * from "./symbols.js";
 export * from "./zod-diagnostics.js";

@@ -100,6 +100,25 @@ function registeredId(schema: z.ZodType): string | undefined {
   return undefined;
 }
 
+/**
+ * A plain union (a count or a range, a map or a list) fails as a whole, with each branch's own issues inside.
+ * When exactly one branch takes values of the JSON kind given, its issues are the real problems: report those,
+ * at their own paths, rather than one vague "wrong type" for the union.
+ */
+function intoFittingBranches(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (issue.code !== "invalid_union" || (issue as { discriminator?: string }).discriminator !== undefined) {
+      return [issue];
+    }
+    const fitting = issue.errors.filter(
+      (branch) => !branch.some((inner) => inner.code === "invalid_type" && inner.path.length === 0),
+    );
+    const [only] = fitting;
+    if (fitting.length !== 1 || !only) return [issue];
+    return intoFittingBranches(only.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })));
+  });
+}
+
 interface Found {
   readonly code: string;
   readonly severity: Diagnostic["severity"];
@@ -142,9 +161,10 @@ export function diagnoseAgainst(
   const found: Found[] = [];
 
   // Unknown keys first: a misspelling that stands for a missing required field takes that field's report.
+  const all = intoFittingBranches(result.error.issues);
   const issues = [
-    ...result.error.issues.filter((issue) => issue.code === "unrecognized_keys"),
-    ...result.error.issues.filter((issue) => issue.code !== "unrecognized_keys"),
+    ...all.filter((issue) => issue.code === "unrecognized_keys"),
+    ...all.filter((issue) => issue.code !== "unrecognized_keys"),
   ];
   for (const issue of issues) {
     const path = issue.path as PathSegment[];

@@ -76,7 +76,7 @@ describe("function catalogue", () => {
     const signature = (name: string) => formatSignature(findFunction(name) as FunctionSpec);
     expect(signature("replace")).toBe("replace(text, pattern, replacement, firstOnly?)");
     expect(signature("concat")).toBe("concat(values...)");
-    expect(signature("fileName")).toBe("fileName(box: …, main?, fromMain: …, boxName: …)");
+    expect(signature("fileName")).toBe("fileName(box=…, main?, fromMain=…, boxName=…)");
     expect(signature("now")).toBe("now");
     expect(signature("substring")).toBe("substring(text, begin, end?)");
   });

@@ -36,7 +36,7 @@ describe("box targets", () => {
   });
 
   it("writes each explicit form exactly", () => {
-    expect(lower("positionInBox(box: terms)").value).toEqual({
+    expect(lower("positionInBox(box=terms)").value).toEqual({
       "@type": "exv.PositionInBox",
       fromMain: false,
       boxName: "terms",
@@ -45,8 +45,8 @@ describe("box targets", () => {
       "@type": "exv.PositionInBox",
       fromMain: true,
     });
-    expect(lower('fileName(boxName: "x")').value).toEqual({ "@type": "exv.FileName", fromMain: false, boxName: "x" });
-    expect(lower("fileName(fromMain: true, boxName: null)").value).toEqual({
+    expect(lower('fileName(boxName="x")').value).toEqual({ "@type": "exv.FileName", fromMain: false, boxName: "x" });
+    expect(lower("fileName(fromMain=true, boxName=null)").value).toEqual({
       "@type": "exv.FileName",
       fromMain: true,
       boxName: null,
@@ -58,12 +58,12 @@ describe("box targets", () => {
     expect(result.diagnostics.map((d) => [d.code, d.message, d.span])).toEqual([
       [
         "missing-box-target",
-        'Expected "box: NAME" or "main" in "fileName" but found neither; outside a box there is no current box to read.',
+        'Expected "box=NAME" or "main" in "fileName" but found neither; outside a box there is no current box to read.',
         s(7, 8),
       ],
       [
         "missing-box-target",
-        'Expected "box: NAME" or "main" in "pdfText" but found neither; outside a box there is no current box to read.',
+        'Expected "box=NAME" or "main" in "pdfText" but found neither; outside a box there is no current box to read.',
         s(17, 7),
       ],
     ]);
@@ -74,30 +74,30 @@ describe("box targets", () => {
   });
 
   it("refuses conflicting targets", () => {
-    expect(problems("fileName(box: a, main)")).toEqual([
-      ["wrong-argument", 'Expected either "box" or "main" in "fileName" but found both.', 17, 4],
+    expect(problems("fileName(box=a, main)")).toEqual([
+      ["wrong-argument", 'Expected either "box" or "main" in "fileName" but found both.', 16, 4],
     ]);
-    expect(problems("fileName(box: a, fromMain: true)")).toEqual([
+    expect(problems("fileName(box=a, fromMain=true)")).toEqual([
       [
         "wrong-argument",
         'Expected either "box"/"main" or the raw fields "fromMain"/"boxName" in "fileName" but found both.',
-        17,
-        14,
+        16,
+        13,
       ],
     ]);
-    expect(problems("fileName(main: false)")).toEqual([
+    expect(problems("fileName(main=false)")).toEqual([
       [
         "wrong-argument",
-        'Expected "main" alone but found "main: false"; write "fromMain: false" for the raw field.',
+        'Expected "main" alone but found "main=false"; write "fromMain=false" for the raw field.',
         9,
-        11,
+        10,
       ],
     ]);
-    expect(problems("fileName(box: true)")).toEqual([
+    expect(problems("fileName(box=true)")).toEqual([
       [
         "wrong-argument",
         'Expected a box name (a name or a string) for "box" of "fileName" but found the condition "true".',
-        14,
+        13,
         4,
       ],
     ]);
@@ -132,8 +132,8 @@ describe("kinds", () => {
     expect(problems("[1, 2]")).toEqual([
       ["expected-value", "Expected a value but found an array; an array is only the area of pdfText.", 0, 6],
     ]);
-    expect(problems("{a: 'b'}")).toEqual([
-      ["expected-value", "Expected a value but found an object; an object is only the params of pdfText.", 0, 8],
+    expect(problems("{a='b'}")).toEqual([
+      ["expected-value", "Expected a value but found an object; an object is only the params of pdfText.", 0, 7],
     ]);
   });
 
@@ -227,7 +227,7 @@ describe("arguments", () => {
   const cases: [string, (string | number)[]][] = [
     ["clean(meta.a, trimm)", ["unknown-argument", 'Unknown argument "trimm" of "clean"; did you mean "trim"?', 14, 5]],
     [
-      "clean(meta.a, zz: true)",
+      "clean(meta.a, zz=true)",
       [
         "unknown-argument",
         'Unknown argument "zz" of "clean"; expected text, trim, normalizeSpace, removeDiacritics or multiline.',
@@ -267,8 +267,8 @@ describe("arguments", () => {
       ["wrong-argument", 'Expected the argument "trim" of "clean" once but found it twice.', 20, 4],
     ],
     [
-      "clean(meta.a, trim: 1)",
-      ["wrong-argument", 'Expected true or false for "trim" of "clean" but found the number 1.', 20, 1],
+      "clean(meta.a, trim=1)",
+      ["wrong-argument", 'Expected true or false for "trim" of "clean" but found the number 1.', 19, 1],
     ],
     [
       "pdfText(1, [1, 2, 3])",
@@ -280,12 +280,21 @@ describe("arguments", () => {
       ],
     ],
     [
-      "pdfText(1, [1, 2, 3, 4], params: {a: 1})",
-      ["wrong-argument", 'Expected a string for the parameter "a" but found the number 1.', 37, 1],
+      "pdfText(1, [1, 2, 3, 4], params={a=1})",
+      ["wrong-argument", 'Expected a string for the parameter "a" but found the number 1.', 35, 1],
     ],
     [
-      "pdfText(1, [1, 2, 3, 4], params: {a: 'x', a: 'y'})",
-      ["wrong-argument", 'Expected the key "a" once in "params" but found it twice.', 42, 1],
+      "pdfText(1, [1, 2, 3, 4], params={a='x', a='y'})",
+      ["wrong-argument", 'Expected the key "a" once in "params" but found it twice.', 39, 1],
+    ],
+    [
+      "pdfText(1, [1, 2, 3, 4], params=[1])",
+      [
+        "wrong-argument",
+        'Expected an object of texts {name="value"} for "params" of "pdfText" but found an array.',
+        32,
+        3,
+      ],
     ],
     ["now()", ["wrong-argument", 'Expected "now" without parentheses but found a call; it takes no arguments.', 0, 3]],
     ["upper", ["wrong-argument", 'Expected arguments for "upper" but found none; write upper(text).', 0, 5]],
@@ -299,15 +308,15 @@ describe("arguments", () => {
       ],
     ],
     [
-      "concat(values: meta.a)",
+      "concat(values=meta.a)",
       ["wrong-argument", 'Expected the values of "concat" by position but found them named.', 7, 6],
     ],
     [
-      "parseDate(meta.d, 'd', timeZone: 'z', 'fr')",
+      "parseDate(meta.d, 'd', timeZone='z', 'fr')",
       [
         "wrong-argument",
-        'Expected positional arguments of "parseDate" before the named ones but found one after "timeZone:".',
-        38,
+        'Expected positional arguments of "parseDate" before the named ones but found one after "timeZone=".',
+        37,
         4,
       ],
     ],
@@ -341,7 +350,7 @@ describe("arguments", () => {
   }
 
   it("accepts bare flags after named arguments", () => {
-    expect(lower("clean(meta.a, trim: false, normalizeSpace)").value).toMatchObject({
+    expect(lower("clean(meta.a, trim=false, normalizeSpace)").value).toMatchObject({
       trim: false,
       normalizeSpace: true,
     });
@@ -352,7 +361,7 @@ describe("arguments", () => {
   });
 
   it("keeps a parameter key such as __proto__ as an ordinary key", () => {
-    const value = lower('pdfText(1, [1, 2, 3, 4], params: {"__proto__": "x"})').value;
+    const value = lower('pdfText(1, [1, 2, 3, 4], params={"__proto__"="x"})').value;
     expect(Object.keys((value as { extractionParameters: object }).extractionParameters)).toEqual(["__proto__"]);
   });
 });
@@ -395,8 +404,8 @@ describe("pointers", () => {
     const { pointers } = lower("meta.a > meta.bb", "condition");
     expect(pointers.get("/expr1")).toEqual(s(9, 7));
     expect(pointers.get("/expr2")).toEqual(s(0, 6));
-    const params = lower('pdfText(1, [1, 2, 3, 4], params: {"a/b~c": "v"})').pointers;
-    expect(params.get("/extractionParameters/a~1b~0c")).toEqual(s(43, 3));
+    const params = lower('pdfText(1, [1, 2, 3, 4], params={"a/b~c"="v"})').pointers;
+    expect(params.get("/extractionParameters/a~1b~0c")).toEqual(s(41, 3));
     expect([...params.keys()]).toContain("/extractionParameters/a~1b~0c");
   });
 
@@ -411,6 +420,7 @@ describe("robustness", () => {
   const pieces = [
     ..."()[]{},:.|<>/\"'# -019",
     "==",
+    "=",
     "and ",
     " or ",
     "not ",

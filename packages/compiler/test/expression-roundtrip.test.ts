@@ -1,5 +1,5 @@
 import { BOOLEAN_EXPRESSION_TYPES, BooleanExpression, VALUE_EXPRESSION_TYPES, ValueExpression } from "@mailroom/model";
-import { parseExpression } from "@mailroom/syntax";
+import { parseExpression, tokenize } from "@mailroom/syntax";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type ExpressionContext, lowerExpression, printExpression } from "../src/expression/index.js";
@@ -163,9 +163,25 @@ function hasUndefined(value: unknown): boolean {
   return Object.values(value).some(hasUndefined);
 }
 
+/** The text with each string and regex literal emptied to `""`: what is left is the expression's own syntax. */
+function outsideLiterals(text: string): string {
+  let out = "";
+  let at = 0;
+  for (const token of tokenize(text).tokens) {
+    if (token.kind !== "string" && token.kind !== "regex") continue;
+    out += `${text.slice(at, token.offset)}""`;
+    at = token.offset + token.length;
+  }
+  return out + text.slice(at);
+}
+
+/** A ":" followed by a blank or the end, which would end a YAML plain scalar (or make it a key). */
+const YAML_COLON = /:(\s|$)/;
+
 function roundTrip(expression: Expression, context: ExpressionContext): void {
   const kind = expression["@type"].startsWith("exv.") ? "value" : "condition";
   const text = printExpression(expression, context);
+  expect(outsideLiterals(text), text).not.toMatch(YAML_COLON);
   const back = compile(text, context, kind);
   expect(back, text).toEqual(expression);
   expect(hasUndefined(back)).toBe(false);
@@ -203,6 +219,29 @@ describe("print then parse gives back the JSON", () => {
   });
 });
 
+describe('printed text is a YAML plain scalar as far as ": " is concerned', () => {
+  const { value, condition } = expressions();
+
+  it("finds the colons that matter, and only outside literals", () => {
+    expect(outsideLiterals("concat(\"a: b\", /c: d/, 'e:')[0:1]")).toBe('concat("", "", "")[0:1]');
+    expect(outsideLiterals("f(a: 1)")).toMatch(YAML_COLON);
+    expect(outsideLiterals("f(a:)")).not.toMatch(YAML_COLON);
+    expect(outsideLiterals("x[2:]")).not.toMatch(YAML_COLON);
+    expect("f(a:\t1)").toMatch(YAML_COLON);
+    expect("x:").toMatch(YAML_COLON);
+  });
+
+  it("has no colon followed by a blank outside string and regex literals, for any expression and context", () => {
+    fc.assert(
+      fc.property(fc.oneof(value, condition), fc.constantFrom(...CONTEXTS), (expression, context) => {
+        const text = printExpression(expression, context);
+        expect(outsideLiterals(text), text).not.toMatch(YAML_COLON);
+      }),
+      { numRuns: 4000 },
+    );
+  });
+});
+
 describe("canonical text", () => {
   const main = { box: { name: "invoices", main: true } };
   const annexes = { box: { name: "annexes", main: false } };
@@ -226,22 +265,22 @@ describe("canonical text", () => {
     ["fileName", { "@type": "exv.FileName", fromMain: true }, main],
     ["fileName(main)", { "@type": "exv.FileName", fromMain: true }, annexes],
     ["fileName[0:8]", { "@type": "exv.FileName", fromMain: false, boxName: "annexes", begin: 0, end: 8 }, annexes],
-    ["fileName(box: annexes)[:8]", { "@type": "exv.FileName", fromMain: false, boxName: "annexes", end: 8 }, main],
-    ['fileName(box: "my box")[-3:]', { "@type": "exv.FileName", fromMain: false, boxName: "my box", begin: -3 }, {}],
-    ['positionInBox(box: "null")', { "@type": "exv.PositionInBox", fromMain: false, boxName: "null" }, main],
-    ["positionInBox(fromMain: false)", { "@type": "exv.PositionInBox", fromMain: false }, annexes],
+    ["fileName(box=annexes)[:8]", { "@type": "exv.FileName", fromMain: false, boxName: "annexes", end: 8 }, main],
+    ['fileName(box="my box")[-3:]', { "@type": "exv.FileName", fromMain: false, boxName: "my box", begin: -3 }, {}],
+    ['positionInBox(box="null")', { "@type": "exv.PositionInBox", fromMain: false, boxName: "null" }, main],
+    ["positionInBox(fromMain=false)", { "@type": "exv.PositionInBox", fromMain: false }, annexes],
     [
-      'pdfMeta("Title", fromMain: true, boxName: "invoices")',
+      'pdfMeta("Title", fromMain=true, boxName="invoices")',
       { "@type": "exv.PdfMetadata", fromMain: true, boxName: "invoices", metadataName: "Title" },
       main,
     ],
     [
-      'pdfMeta("Title", fromMain: false, boxName: null)',
+      'pdfMeta("Title", fromMain=false, boxName=null)',
       { "@type": "exv.PdfMetadata", fromMain: false, boxName: null, metadataName: "Title" },
       annexes,
     ],
     [
-      'pdfText(-1, [0.1, 1e+21, 0, 12.5], params: {dpi: "300", "a b": ""})',
+      'pdfText(-1, [0.1, 1e+21, 0, 12.5], params={dpi="300", "a b"=""})',
       {
         "@type": "exv.PdfText",
         fromMain: true,
@@ -277,7 +316,7 @@ describe("canonical text", () => {
       {},
     ],
     [
-      "meta.a | clean(trim, normalizeSpace, removeDiacritics: false)",
+      "meta.a | clean(trim, normalizeSpace, removeDiacritics=false)",
       { "@type": "exv.StrClean", expr: meta("a"), trim: true, normalizeSpace: true, removeDiacritics: false },
       {},
     ],
@@ -295,12 +334,12 @@ describe("canonical text", () => {
       {},
     ],
     [
-      'meta.a | replace("a\\\\/b", "", firstOnly: false)',
+      'meta.a | replace("a\\\\/b", "", firstOnly=false)',
       { "@type": "exv.StrReplace", expr: meta("a"), regExpPattern: "a\\/b", replacement: "", firstOnly: false },
       {},
     ],
     [
-      'meta.d | parseDate("dd/MM/yyyy", "Europe/Paris", locale: "fr-FR") | formatDate("yyyy", "UTC")',
+      'meta.d | parseDate("dd/MM/yyyy", "Europe/Paris", locale="fr-FR") | formatDate("yyyy", "UTC")',
       {
         "@type": "exv.DateFormat",
         expr: {
@@ -324,7 +363,7 @@ describe("canonical text", () => {
       {},
     ],
     [
-      'jobFileName("keepExtension", keepExtension: false)',
+      'jobFileName("keepExtension", keepExtension=false)',
       { "@type": "exv.JobFileNameValue", boxName: "keepExtension", keepExtension: false },
       {},
     ],
@@ -377,7 +416,7 @@ describe("canonical text", () => {
       {},
     ],
     [
-      'matches(meta.a, "", whole: false)',
+      'matches(meta.a, "", whole=false)',
       { "@type": "exb.StrMatches", expr: meta("a"), regExpPattern: "", matchWhole: false },
       {},
     ],
@@ -395,21 +434,21 @@ describe("printing normalises any accepted spelling", () => {
   const main = { box: { name: "invoices", main: true } };
   const cases: [string, string, "value" | "condition"][] = [
     ["upper( meta.a )", "meta.a | upper", "value"],
-    ["clean(meta.a, normalizeSpace, trim: true)", "meta.a | clean(trim, normalizeSpace)", "value"],
+    ["clean(meta.a, normalizeSpace, trim=true)", "meta.a | clean(trim, normalizeSpace)", "value"],
     ["'single \\d'", '"single \\\\d"', "value"],
-    ["replace(meta.a, 'x', \"y\", firstOnly: true)", 'meta.a | replaceFirst(/x/, "y")', "value"],
+    ["replace(meta.a, 'x', \"y\", firstOnly=true)", 'meta.a | replaceFirst(/x/, "y")', "value"],
     ["substring(meta.a, 1, 3)", "meta.a[1:3]", "value"],
-    ["fileName(box: invoices, )", "fileName(box: invoices)", "value"],
-    ["fileName(fromMain: true)", "fileName", "value"],
+    ["fileName(box=invoices, )", "fileName(box=invoices)", "value"],
+    ["fileName(fromMain=true)", "fileName", "value"],
     ["((meta.a))", "meta.a", "value"],
-    ["pdfText(area: [1, 2, 3, 4], page: 2, main)", "pdfText(2, [1, 2, 3, 4])", "value"],
-    ["parseDate(meta.d, 'd', timeZone: 'z', locale: 'fr')", 'meta.d | parseDate("d", "z", locale: "fr")', "value"],
-    ["jobFileName(box: a, index: 2)", "jobFileName(a, 2)", "value"],
+    ["pdfText(area=[1, 2, 3, 4], page=2, main)", "pdfText(2, [1, 2, 3, 4])", "value"],
+    ["parseDate(meta.d, 'd', timeZone='z', locale='fr')", 'meta.d | parseDate("d", "z", locale="fr")', "value"],
+    ["jobFileName(box=a, index=2)", "jobFileName(a, 2)", "value"],
     ["meta.a > 1", "1 < meta.a", "condition"],
     ["meta.a >= meta.b", "meta.b <= meta.a", "condition"],
     ["(meta.a == 1)", "meta.a == 1", "condition"],
     ["lower(archivePath) | endsWith('.pdf')", 'endsWith(archivePath | lower, ".pdf")', "condition"],
-    ["meta.a | matches(/x/, whole: true)", "matches(meta.a, /x/, whole)", "condition"],
+    ["meta.a | matches(/x/, whole=true)", "matches(meta.a, /x/, whole)", "condition"],
     ["not(true)", "not true", "condition"],
   ];
   for (const [input, canonical, kind] of cases) {

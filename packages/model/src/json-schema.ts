@@ -20,7 +20,7 @@ function dispatchOnType(union: z.ZodDiscriminatedUnion, generated: JsonSchema): 
     ...rest,
     type: "object",
     required: [key],
-    properties: { [key]: { enum: tags } },
+    properties: { [key]: { enum: tags, description: `Which kind of object this is: ${tags.join(", ")}.` } },
     allOf: tags.map((tag, i) => ({
       if: { required: [key], properties: { [key]: { const: tag } } },
       // biome-ignore lint/suspicious/noThenProperty: `then` is the JSON Schema keyword, not a thenable.

@@ -4,3 +4,5 @@ export * from "./json.js";
 export * from "./line-index.js";
 export * from "./suggest.js";
 export * from "./tree.js";
+export * from "./yaml.js";
+export * from "./yaml-scalar.js";

@@ -9,7 +9,10 @@ export function nearest(word: string, candidates: Iterable<string>): string | un
   let bestScore = Number.POSITIVE_INFINITY;
   const lower = word.toLowerCase();
   for (const candidate of candidates) {
-    const score = distance(lower, candidate.toLowerCase()) + (candidate === word ? 0 : 0.1);
+    const other = candidate.toLowerCase();
+    // Levenshtein counts two swapped neighbours ("mian") as two edits; people make that slip as one.
+    const edits = isTransposition(lower, other) ? 1 : distance(lower, other);
+    const score = edits + (candidate === word ? 0 : 0.1);
     if (score < bestScore || (score === bestScore && best !== undefined && candidate < best)) {
       best = candidate;
       bestScore = score;
@@ -17,6 +20,14 @@ export function nearest(word: string, candidates: Iterable<string>): string | un
   }
   const budget = Math.max(1, Math.floor(word.length / 3));
   return best !== undefined && bestScore <= budget + 0.1 ? best : undefined;
+}
+
+/** Whether two words differ only by one pair of adjacent letters swapped. */
+function isTransposition(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return i < a.length - 1 && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
 }
 
 /** `"a", "b" or "c"`: a list of values as JSON (strings quoted, numbers bare) for messages. */

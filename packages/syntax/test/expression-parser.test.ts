@@ -26,7 +26,7 @@ function shape(node: ExpressionNode): string {
     case "pipe":
       return `(${shape(node.input)} | ${shape(node.step)})`;
     case "call":
-      return `${node.callee.name}(${node.args.map((a) => (a.name ? `${a.name.name}: ` : "") + shape(a.value)).join(", ")})`;
+      return `${node.callee.name}(${node.args.map((a) => (a.name ? `${a.name.name}=` : "") + shape(a.value)).join(", ")})`;
     case "slice":
       return `${shape(node.target)}[${node.begin?.text ?? ""}:${node.end?.text ?? ""}]`;
     case "paren":
@@ -46,7 +46,7 @@ function shape(node: ExpressionNode): string {
     case "array":
       return `[${node.elements.map(shape).join(", ")}]`;
     case "object":
-      return `{${node.entries.map((e) => `${e.key.value}: ${shape(e.value)}`).join(", ")}}`;
+      return `{${node.entries.map((e) => `${e.key.value}=${shape(e.value)}`).join(", ")}}`;
     case "error":
       return "<error>";
   }
@@ -119,21 +119,27 @@ describe("names and references", () => {
 
 describe("calls and pipes", () => {
   it("reads positional and named arguments with their spans", () => {
-    expect(ast("clean(x, trim: false)")).toEqual({
+    expect(ast("clean(x, trim=false)")).toEqual({
       kind: "call",
-      span: s(0, 21),
+      span: s(0, 20),
       callee: { kind: "identifier", span: s(0, 5), name: "clean" },
       open: s(5, 1),
-      close: s(20, 1),
+      close: s(19, 1),
       args: [
         { kind: "argument", span: s(6, 1), name: undefined, value: { kind: "identifier", span: s(6, 1), name: "x" } },
         {
           kind: "argument",
-          span: s(9, 11),
+          span: s(9, 10),
           name: { kind: "identifier", span: s(9, 4), name: "trim" },
-          value: { kind: "boolean", span: s(15, 5), value: false },
+          value: { kind: "boolean", span: s(14, 5), value: false },
         },
       ],
+    });
+  });
+
+  it("accepts blanks around the = of a named argument", () => {
+    expect(ast("clean(x, trim = false)")).toMatchObject({
+      args: [{ name: undefined }, { span: s(9, 12), name: { name: "trim" }, value: { span: s(16, 5), value: false } }],
     });
   });
 
@@ -154,11 +160,29 @@ describe("calls and pipes", () => {
   });
 
   it("reads object and array arguments", () => {
-    expect(shape(ast('pdfText(1, [20, 40.5, 80, 1e+21], params: {a: "x", "b c": "y"})'))).toBe(
-      'pdfText(1, [20, 40.5, 80, 1e+21], params: {a: "x", b c: "y"})',
+    expect(shape(ast('pdfText(1, [20, 40.5, 80, 1e+21], params={a="x", "b c"="y", true="z"})'))).toBe(
+      'pdfText(1, [20, 40.5, 80, 1e+21], params={a="x", b c="y", true="z"})',
     );
     expect(ast("[1, 2]")).toMatchObject({ kind: "array", span: s(0, 6) });
     expect(ast("{}")).toEqual({ kind: "object", span: s(0, 2), entries: [] });
+    expect(ast('{dpi="300", "other key" = "v",}')).toEqual({
+      kind: "object",
+      span: s(0, 31),
+      entries: [
+        {
+          kind: "entry",
+          span: s(1, 9),
+          key: { value: "dpi", span: s(1, 3) },
+          value: { kind: "string", span: s(5, 5), value: "300" },
+        },
+        {
+          kind: "entry",
+          span: s(12, 17),
+          key: { value: "other key", span: s(12, 11) },
+          value: { kind: "string", span: s(26, 3), value: "v" },
+        },
+      ],
+    });
   });
 });
 
@@ -168,7 +192,7 @@ describe("slices", () => {
     expect(shape(ast("x[2:]"))).toBe("x[2:]");
     expect(shape(ast("x[:-1]"))).toBe("x[:-1]");
     expect(shape(ast("x[:]"))).toBe("x[:]");
-    expect(shape(ast("fileName(box: a)[1:2][0:1]"))).toBe("fileName(box: a)[1:2][0:1]");
+    expect(shape(ast("fileName(box=a)[1:2][0:1]"))).toBe("fileName(box=a)[1:2][0:1]");
   });
 
   it("gives the slice and its bounds their spans", () => {
@@ -279,10 +303,106 @@ describe("syntax errors", () => {
     expect(errors("a != b")).toEqual([
       [E, 'Expected an operator or end of text but found "!="; write not (a == b).', 2, 2],
     ]);
-    expect(errors("a = b")).toEqual([
-      [E, 'Expected an operator or end of text but found "="; write "==" to compare.', 2, 1],
-    ]);
+    expect(errors("a === b")).toEqual([[E, 'Expected an operator or end of text but found "==="; write "==".', 2, 3]]);
     expect(errors("!a")).toEqual([[E, 'Expected an expression but found "!"; write "not".', 0, 1]]);
+  });
+
+  it("says to write == where = is used to compare", () => {
+    const hint = 'found "="; to compare, write "=="';
+    expect(errors("a = b")).toEqual([[E, `Expected an operator or end of text but ${hint}.`, 2, 1]]);
+    expect(errors('meta.a = "x" and b')).toEqual([[E, `Expected an operator or end of text but ${hint}.`, 7, 1]]);
+    expect(errors("not (meta.a = 1)")).toEqual([[E, `Expected ")" to close the parenthesis but ${hint}.`, 12, 1]]);
+    expect(errors("= b")).toEqual([[E, `Expected an expression but ${hint}.`, 0, 1]]);
+    const inCall = parseExpression('contains(meta.a = "x", "y")');
+    expect(inCall.diagnostics.map((d) => [d.message, d.span])).toEqual([
+      [`Expected "," or ")" in the call of "contains" but ${hint}.`, s(16, 1)],
+    ]);
+    expect(shape(inCall.ast)).toBe('contains(meta.a, "x", "y")');
+  });
+
+  it("reports name: value, with a fix to name=value, and reads on as if = were written", () => {
+    const text = "pdfText(page: 1, area:[20, 40, 80, 10])";
+    const result = parseExpression(text);
+    expect(result.diagnostics).toEqual([
+      {
+        code: E,
+        severity: "error",
+        message: 'Found ":" after the argument name "page"; named arguments are written page=1 (YAML ends a value at ": ").',
+        span: s(12, 1),
+        fix: { description: 'Replace ":" with "="', edits: [{ span: s(12, 2), newText: "=" }] },
+      },
+      {
+        code: E,
+        severity: "error",
+        message:
+          'Found ":" after the argument name "area"; named arguments are written area=[20, 40, 80, 10] (YAML ends a value at ": ").',
+        span: s(21, 1),
+        fix: { description: 'Replace ":" with "="', edits: [{ span: s(21, 1), newText: "=" }] },
+      },
+    ]);
+    expect(result.ast).toMatchObject({
+      args: [
+        { span: s(8, 7), name: { name: "page", span: s(8, 4) }, value: { kind: "number", span: s(14, 1) } },
+        { span: s(17, 21), name: { name: "area", span: s(17, 4) }, value: { kind: "array", span: s(22, 16) } },
+      ],
+    });
+    expect(shape(result.ast)).toBe("pdfText(page=1, area=[20, 40, 80, 10])");
+    let fixed = text;
+    for (const d of [...result.diagnostics].reverse()) {
+      const [edit] = d.fix?.edits ?? [];
+      if (edit) fixed = fixed.slice(0, edit.span.offset) + edit.newText + fixed.slice(edit.span.offset + edit.span.length);
+    }
+    expect(fixed).toBe("pdfText(page=1, area=[20, 40, 80, 10])");
+    expect(parseExpression(fixed).diagnostics).toEqual([]);
+  });
+
+  it("fixes name: value whatever the blanks, and shows a long or broken value as …", () => {
+    const fixOf = (text: string) => parseExpression(text).diagnostics.map((d) => [d.message, d.fix?.edits]);
+    expect(fixOf("clean(x, trim :\t false)")).toEqual([
+      [
+        'Found ":" after the argument name "trim"; named arguments are written trim=false (YAML ends a value at ": ").',
+        [{ span: s(13, 4), newText: "=" }],
+      ],
+    ]);
+    expect(fixOf('parseDate(x, "d", "z", locale: concat("a very", "long locale"))')[0]?.[0]).toBe(
+      'Found ":" after the argument name "locale"; named arguments are written locale=… (YAML ends a value at ": ").',
+    );
+    expect(errors("concat(a, b: )")).toEqual([
+      [
+        E,
+        'Found ":" after the argument name "b"; named arguments are written b=… (YAML ends a value at ": ").',
+        11,
+        1,
+      ],
+      [E, 'Expected a value for the argument "b" but found ")".', 13, 1],
+    ]);
+  });
+
+  it("reports key: value in an object, with a fix, once per entry", () => {
+    const text = 'pdfText(1, [0, 0, 1, 1], params={dpi: "300", "other key" : "v"})';
+    const result = parseExpression(text);
+    expect(result.diagnostics).toEqual([
+      {
+        code: E,
+        severity: "error",
+        message: 'Found ":" after the key "dpi"; object entries are written dpi="300" (YAML ends a value at ": ").',
+        span: s(36, 1),
+        fix: { description: 'Replace ":" with "="', edits: [{ span: s(36, 2), newText: "=" }] },
+      },
+      {
+        code: E,
+        severity: "error",
+        message:
+          'Found ":" after the key "other key"; object entries are written "other key"="v" (YAML ends a value at ": ").',
+        span: s(57, 1),
+        fix: { description: 'Replace ":" with "="', edits: [{ span: s(56, 3), newText: "=" }] },
+      },
+    ]);
+    expect(shape(result.ast)).toBe('pdfText(1, [0, 0, 1, 1], params={dpi="300", other key="v"})');
+  });
+
+  it("keeps the diagnostics of name: value in text order, before those of its value", () => {
+    expect(errors("concat(a: #, b=1)").map((e) => e[2])).toEqual([8, 10]);
   });
 
   it("reports trailing tokens", () => {
@@ -328,12 +448,15 @@ describe("syntax errors", () => {
   });
 
   it("reports malformed objects", () => {
-    expect(errors("{a b}")).toEqual([[E, 'Expected ":" after the key "a" in the object but found "b".', 3, 1]]);
+    expect(errors("{a b}")).toEqual([[E, 'Expected "=" after the key "a" in the object but found "b".', 3, 1]]);
     expect(errors('{"a" "b"}')).toEqual([
-      [E, 'Expected ":" after the key "a" in the object but found the string "b".', 5, 3],
+      [E, 'Expected "=" after the key "a" in the object but found the string "b".', 5, 3],
     ]);
-    expect(errors("{1: 2}")).toEqual([
-      [E, 'Expected a key (a name or a string) followed by ":" in the object but found "1".', 1, 1],
+    expect(errors("{1=2}")).toEqual([
+      [E, 'Expected a key (a name or a string) followed by "=" in the object but found "1".', 1, 1],
+    ]);
+    expect(errors("{a == 1}")).toEqual([
+      [E, 'Expected "=" after the key "a" in the object but found "==".', 3, 2],
     ]);
   });
 
@@ -366,7 +489,7 @@ describe("bounds", () => {
     for (const text of [
       `${"(".repeat(n)}a${")".repeat(n)}`,
       `${"[".repeat(n)}1${"]".repeat(n)}`,
-      `${"{a: ".repeat(n)}1${"}".repeat(n)}`,
+      `${"{a=".repeat(n)}1${"}".repeat(n)}`,
       `${"not ".repeat(n)}a`,
       `a${" and a".repeat(n)}`,
       `a${" or a".repeat(n)}`,
@@ -407,6 +530,7 @@ describe("bounds", () => {
 describe("robustness", () => {
   const alphabet = [
     ..."()[]{},:.|=<>!&#/\"'\\ \n-0123456789aeznotrufl",
+    ": ",
     "and",
     "or",
     "not",
@@ -448,6 +572,21 @@ describe("tokens", () => {
       ["|", "|", 5, 1],
       ["string", "x", 6, 3],
       ["end", "", 9, 0],
+    ]);
+  });
+
+  it("lexes = alone, == as equality, and other languages' operators whole", () => {
+    const { tokens, diagnostics } = tokenize("a=b==c===d!=e&&f||g:h");
+    expect(diagnostics).toEqual([]);
+    expect(tokens.filter((t) => t.kind !== "identifier").map((t) => [t.kind, t.value, t.offset])).toEqual([
+      ["=", "=", 1],
+      ["==", "==", 3],
+      ["invalid", "===", 6],
+      ["invalid", "!=", 10],
+      ["invalid", "&&", 13],
+      ["invalid", "||", 16],
+      [":", ":", 19],
+      ["end", "", 21],
     ]);
   });
 

@@ -15,11 +15,25 @@ import {
   walkPath,
 } from "@mailroom/syntax";
 import type * as z from "zod";
-import { knownKeys, schemaAt } from "../schema-walk.js";
+import { knownKeys } from "../schema-walk.js";
 import type { Location, ServiceSource, SourceDocument } from "../source.js";
 import { diagnoseAgainst } from "../zod-diagnostics.js";
 import { compileExpression, type ExpressionKind } from "./expressions.js";
-import { DslService, HEX_COLOUR_PATTERN, RANGE_PATTERN } from "./schema.js";
+import {
+  Apposition,
+  ArchiveBox,
+  Channel,
+  ConfiguredFile,
+  DataFileBox,
+  DslService,
+  From,
+  HEX_COLOUR_PATTERN,
+  Icon,
+  MetadataLongForm,
+  PdfBox,
+  RANGE_PATTERN,
+  Reconcile,
+} from "./schema.js";
 
 type Json = Record<string, unknown>;
 type BoxContext = { readonly name: string; readonly main: boolean };
@@ -168,7 +182,7 @@ class DslCompiler {
     if (colour) properties.iconColor = this.colour([...propertiesPath, "iconColor"], colour);
     const iconName = icon && propertyOf(icon, "name");
     if (iconName) properties.iconName = this.raw([...propertiesPath, "iconName"], iconName.value, iconName.keySpan);
-    if (icon) this.passThrough(properties, icon, propertiesPath, schemaAt(DslService, {}, ["icon"]));
+    if (icon) this.passThrough(properties, icon, propertiesPath, Icon);
 
     properties.boxes = this.named(get("boxes"), [...propertiesPath, "boxes"], "name", (entry, path, name) =>
       this.box(entry, path, name),
@@ -202,7 +216,8 @@ class DslCompiler {
     if (node.kind === "object") {
       return node.properties.map((entry, i) => {
         this.mark([...path, i], entry.value, entry.keySpan);
-        this.mark([...path, i, nameKey], entry.value, entry.keySpan);
+        // The name is the key itself: its span is where the name is written.
+        this.sourceMap.set(pointer([...path, i, nameKey]), { span: entry.keySpan, keySpan: entry.keySpan });
         const body = entry.value.kind === "scalar" && entry.value.value === null ? undefined : entry.value;
         return compile({ body, keySpan: entry.keySpan }, [...path, i], { value: entry.key, span: entry.keySpan });
       });
@@ -251,7 +266,7 @@ class DslCompiler {
       this.mark([...path, "maxElements"], elements.value, elements.keySpan);
     }
     flag("label");
-    const boxSchema = schemaAt(DslService, { boxes: { [name.value]: toJson(body) } }, ["boxes", name.value]);
+    const boxSchema = dslType === "pdf" ? PdfBox : dslType === "archive" ? ArchiveBox : DataFileBox;
     if (dslType !== "archive") {
       const main = scalar(get("main")?.value)?.value === true;
       flag("main", "main", false);
@@ -290,7 +305,7 @@ class DslCompiler {
     }
     const value = propertyOf(longForm, "value");
     if (value) json.content = this.expression([...path, "content"], value.value, value.keySpan, "value", box);
-    this.passThrough(json, longForm, path, schemaAt(DslService, {}, ["boxes", "x", "metadata", "x"]));
+    this.passThrough(json, longForm, path, MetadataLongForm);
     return json;
   }
 
@@ -309,7 +324,7 @@ class DslCompiler {
       json.fileMatcher = this.expression([...path, "fileMatcher"], match.value, match.keySpan, "condition", box);
     const rank = propertyOf(node, "rank");
     if (rank) json.rank = this.raw([...path, "rank"], rank.value, rank.keySpan);
-    this.passThrough(json, node, path, schemaAt(DslService, {}, ["boxes", "x", "from"]));
+    this.passThrough(json, node, path, From);
     return json;
   }
 
@@ -335,7 +350,7 @@ class DslCompiler {
     };
     counts("expected", "minExpected", "maxExpected", [RECONCILE_DEFAULTS.minExpected, RECONCILE_DEFAULTS.maxExpected]);
     counts("matches", "minMatches", "maxMatches", [RECONCILE_DEFAULTS.minMatches, RECONCILE_DEFAULTS.maxMatches]);
-    this.passThrough(json, node, path, schemaAt(DslService, {}, ["boxes", "x", "reconcile"]));
+    this.passThrough(json, node, path, Reconcile);
     return json;
   }
 
@@ -351,7 +366,7 @@ class DslCompiler {
       };
       const removable = propertyOf(node, "removable");
       if (removable) json.removable = this.raw([...path, i, "removable"], removable.value, removable.keySpan);
-      this.passThrough(json, node, [...path, i], schemaAt(DslService, {}, ["boxes", "x", "files", 0]));
+      this.passThrough(json, node, [...path, i], ConfiguredFile);
       return json;
     });
   }
@@ -449,7 +464,7 @@ class DslCompiler {
       field("background", "background", false);
       field("editable", "editable", false);
       field("file", "serviceFileId");
-      this.passThrough(json, node, itemPath, schemaAt(DslService, {}, ["boxes", "x", "appositions", 0]));
+      this.passThrough(json, node, itemPath, Apposition);
       return json;
     });
   }
@@ -470,7 +485,7 @@ class DslCompiler {
     } else {
       json.outputFilesConfig = [{ name: DEFAULT_OUTPUT_FILE }];
     }
-    if (node) this.passThrough(json, node, path, schemaAt(DslService, {}, ["channels", "x"]), true);
+    if (node) this.passThrough(json, node, path, Channel, true);
     return json;
   }
 }

@@ -14,7 +14,7 @@ export const HEX_COLOUR_PATTERN = /^#([0-9a-fA-F]{6})([0-9a-fA-F]{2})?$/;
 
 const range = (what: string) =>
   z
-    .union([z.int(), z.string().regex(RANGE_PATTERN)])
+    .union([z.int(), z.string().regex(RANGE_PATTERN, { error: "expected a count such as 3 or a range such as 1..50" })])
     .describe(
       `${what}: a number for an exact count, or a range such as 1..50; \`*\` as the upper bound means no limit.`,
     );
@@ -33,22 +33,21 @@ const expression = (what: string) =>
 const valueExpression = (what: string) => expression(`${what} A value expression such as \`fileName[0:8]\`.`);
 const condition = (what: string) => expression(`${what} A condition such as \`meta.key == meta.invoice\`.`);
 
+export const MetadataLongForm = z.looseObject({
+  value: valueExpression("The metadata's value."),
+  persist: z.boolean().optional().describe("Keep the value with the job after processing (default false)."),
+  editable: z.boolean().optional().describe("Let the user change the value (default false)."),
+});
+
 const Metadata = z
-  .union([
-    valueExpression("The metadata's value (neither persisted nor editable)."),
-    z.looseObject({
-      value: valueExpression("The metadata's value."),
-      persist: z.boolean().optional().describe("Keep the value with the job after processing (default false)."),
-      editable: z.boolean().optional().describe("Let the user change the value (default false)."),
-    }),
-  ])
+  .union([valueExpression("The metadata's value (neither persisted nor editable)."), MetadataLongForm])
   .meta({
     id: "DslMetadata",
     title: "Metadata",
     description: "A metadata: an expression, or `{ value, persist, editable }`.",
   });
 
-const From = z
+export const From = z
   .looseObject({
     archive: z.string().describe("Name of the archive box whose entries this box takes (parent.boxName)."),
     rank: z.int().describe("Order in which matchers on the same archive are tried: 1 first (parent.rank)."),
@@ -56,7 +55,7 @@ const From = z
   })
   .meta({ id: "DslFrom", title: "From", description: "Extraction of this box's files from an archive box." });
 
-const Reconcile = z
+export const Reconcile = z
   .looseObject({
     when: condition("Condition pairing a file of this box with a MAIN document."),
     expected: range("Files of this box the job may contain (minExpected..maxExpected, default 0..*)").optional(),
@@ -70,7 +69,7 @@ const Reconcile = z
     description: "How the files of this box are paired with MAIN documents, and how many.",
   });
 
-const ConfiguredFile = z
+export const ConfiguredFile = z
   .looseObject({
     id: z.string().nullable().optional().describe("UUID of the service file; omit or null when adding a new one."),
     removable: z.boolean().describe("False when the file is mandatory at job creation."),
@@ -81,7 +80,7 @@ const Area = z
   .tuple([z.number(), z.number(), z.number(), z.number()])
   .describe("[left, top, width, height] of a rectangle on the page.");
 
-const Split = z
+export const Split = z
   .union([
     z.literal("none").describe("No split, not editable by jobs."),
     z.looseObject({
@@ -104,7 +103,7 @@ const Split = z
     description: "How the box's PDF files are cut into documents: `none`, `{ pages: N }` or `{ area, value, page }`.",
   });
 
-const Apposition = z
+export const Apposition = z
   .looseObject({
     type: z.enum(["overlay", "image"]).describe("An overlay PDF (bap.Overlay) or an image (bap.Image)."),
     id: z
@@ -128,26 +127,19 @@ const common = {
 
 const inflated = {
   main: z.boolean().optional().describe("A MAIN box (the documents sent) rather than an ATTACHMENT (default false)."),
-  from: From.nullable().optional(),
+  from: From.nullable().optional().describe("Extraction of this box's files from an archive box (parent)."),
   metadata: z
     .union([
       z.record(z.string(), Metadata),
-      z.array(
-        z.looseObject({
-          name: z.string().describe("Name of the metadata."),
-          value: valueExpression("The metadata's value."),
-          persist: z.boolean().optional().describe("Keep the value with the job after processing (default false)."),
-          editable: z.boolean().optional().describe("Let the user change the value (default false)."),
-        }),
-      ),
+      z.array(MetadataLongForm.extend({ name: z.string().describe("Name of the metadata.") })),
     ])
     .optional()
     .describe("Values computed for each document, by name."),
-  reconcile: Reconcile.nullable().optional(),
+  reconcile: Reconcile.nullable().optional().describe("How this box's files are paired with MAIN documents."),
   files: z.array(ConfiguredFile).optional().describe("Files stored with the service and offered in this box."),
 };
 
-const PdfBox = z
+export const PdfBox = z
   .looseObject({
     type: z.literal("pdf").describe("A box of PDF files (box.PDF)."),
     ...common,
@@ -156,13 +148,13 @@ const PdfBox = z
       .boolean()
       .optional()
       .describe("The box can be the source of an output file that preserves integrity."),
-    split: Split.optional(),
+    split: Split.optional().describe("How the box's PDF files are cut into documents (splitConfig)."),
     hasAddressPage: z.boolean().optional().describe("The documents carry an address page."),
     appositions: z.array(Apposition).optional().describe("Overlays and images laid on the pages."),
   })
   .meta({ id: "DslPdfBox", title: "PDF box", description: "A box of PDF files." });
 
-const DataFileBox = z
+export const DataFileBox = z
   .looseObject({
     type: z.literal("data-file").describe("A box of data files (box.DATA_FILE)."),
     ...common,
@@ -170,7 +162,7 @@ const DataFileBox = z
   })
   .meta({ id: "DslDataFileBox", title: "Data-file box", description: "A box of data files." });
 
-const ArchiveBox = z
+export const ArchiveBox = z
   .looseObject({ type: z.literal("archive").describe("A box of archives (box.ARCHIVE)."), ...common })
   .meta({ id: "DslArchiveBox", title: "Archive box", description: "A box of archives that other boxes extract from." });
 
@@ -185,7 +177,7 @@ const NamedBox = z
   .discriminatedUnion("type", [PdfBox.extend(boxName), DataFileBox.extend(boxName), ArchiveBox.extend(boxName)])
   .meta({ id: "DslNamedBox", title: "Box (list form)", description: "A box with its name, in the list form." });
 
-const Channel = z
+export const Channel = z
   .looseObject({
     outputFiles: z
       .array(z.union([z.string(), z.looseObject({})]))
@@ -199,7 +191,10 @@ const Channel = z
   });
 
 const Colour = z.union([
-  z.string().regex(HEX_COLOUR_PATTERN).describe("#RRGGBB or #RRGGBBAA."),
+  z
+    .string()
+    .regex(HEX_COLOUR_PATTERN, { error: "expected a colour written #RRGGBB or #RRGGBBAA" })
+    .describe("#RRGGBB or #RRGGBBAA."),
   z
     .looseObject({
       r: z.int().describe("Red, 0 to 255."),
@@ -209,6 +204,13 @@ const Colour = z.union([
     })
     .describe("Components r, g, b (0 to 255) and a (0.0 to 1.0)."),
 ]);
+
+export const Icon = z
+  .looseObject({
+    name: z.string().optional().describe("Name of the icon (iconName)."),
+    color: Colour.optional().describe("Colour of the icon (iconColor)."),
+  })
+  .describe("The service's icon.");
 
 export const DslService = z
   .looseObject({
@@ -220,13 +222,7 @@ export const DslService = z
       .optional()
       .describe("Organizational unit the service belongs to."),
     description: z.string().optional().describe("Text describing the service to its users."),
-    icon: z
-      .looseObject({
-        name: z.string().optional().describe("Name of the icon (iconName)."),
-        color: Colour.optional().describe("Colour of the icon (iconColor)."),
-      })
-      .optional()
-      .describe("The service's icon."),
+    icon: Icon.optional(),
     boxes: z.union([z.record(z.string(), DslBox), z.array(NamedBox)]).describe("The boxes, by name, in order."),
     channels: z
       .union([

@@ -5,8 +5,8 @@ import type { BooleanExpressionType, ValueExpressionType } from "@mailroom/model
  * - `value`: any value expression; `values`: any number of them (the rest of the positional arguments);
  * - `integer`, `string`: a literal of that kind; `pattern`: a regex literal `/.../` or a string;
  * - `name`: a bare name or a string (a box name); `nullableString`: a string or `null`;
- * - `flag`: the bare name alone means true, `name: true|false` sets it explicitly;
- * - `boolean`: `name: true|false`; `area`: `[left, top, width, height]`; `params`: `{key: "text", ...}`.
+ * - `flag`: the bare name alone means true, `name=true|false` sets it explicitly;
+ * - `boolean`: `name=true|false`; `area`: `[left, top, width, height]`; `params`: `{key="text", ...}`.
  */
 export type ParameterKind =
   | "value"
@@ -33,7 +33,7 @@ export interface ParameterSpec {
 /**
  * - `call`: written `name(args)`, or as a pipe step `x | name(args)` / `x | name`;
  * - `keyword`: written bare (`now`);
- * - `keyword-or-call`: bare, or called with named arguments (`fileName(box: annexes)`).
+ * - `keyword-or-call`: bare, or called with named arguments (`fileName(box=annexes)`).
  */
 export type FunctionForm = "call" | "keyword" | "keyword-or-call";
 
@@ -83,8 +83,12 @@ const named = (name: string, kind: ParameterKind, doc: string): ParameterSpec =>
 
 /** The box an expression reads; without one, the box whose metadata holds the expression. */
 const TARGET: readonly ParameterSpec[] = [
-  named("box", "name", "Read the file of this box instead of the current one (`fromMain: false, boxName: NAME`)."),
-  named("main", "flag", "Read the file of the MAIN box (`fromMain: true`)."),
+  named(
+    "box",
+    "name",
+    'Read the file of this box instead of the current one (JSON `"fromMain": false, "boxName": NAME`).',
+  ),
+  named("main", "flag", 'Read the file of the MAIN box (JSON `"fromMain": true`).'),
   named("fromMain", "boolean", "Raw `fromMain` field, for combinations the short forms do not cover."),
   named("boxName", "nullableString", "Raw `boxName` field (a string or `null`); `fromMain` is false unless given."),
 ];
@@ -228,7 +232,7 @@ export const FUNCTIONS = [
     form: "call",
     produces: "exv.StrNormalizeCase",
     parameters: [text("Text to change.")],
-    doc: "A text in upper case (`toUpper: true`).",
+    doc: 'A text in upper case (JSON `"toUpper": true`).',
     snippet: `upper(${tab(1, "text")})`,
   },
   {
@@ -237,7 +241,7 @@ export const FUNCTIONS = [
     form: "call",
     produces: "exv.StrNormalizeCase",
     parameters: [text("Text to change.")],
-    doc: "A text in lower case (`toUpper: false`).",
+    doc: 'A text in lower case (JSON `"toUpper": false`).',
     snippet: `lower(${tab(1, "text")})`,
   },
   {
@@ -273,7 +277,7 @@ export const FUNCTIONS = [
       required("pattern", "pattern", "Java regular expression, as /.../ or a string."),
       required("replacement", "string", "Replacement: $1, $2 insert groups; write \\$ for a dollar."),
     ],
-    doc: "A text with the first match of a regular expression replaced (`firstOnly: true`).",
+    doc: 'A text with the first match of a regular expression replaced (JSON `"firstOnly": true`).',
     snippet: `replaceFirst(${tab(1, "text")}, /${tab(2, "pattern")}/, "${tab(3, "replacement")}")`,
   },
   {
@@ -284,7 +288,7 @@ export const FUNCTIONS = [
     parameters: [
       required("page", "integer", "Page to read: 1 the first, -1 the last, -2 the one before."),
       required("area", "area", "Rectangle to read: [left, top, width, height]."),
-      optional("params", "params", 'Options for the text-extraction library: {name: "value"}.'),
+      optional("params", "params", 'Options for the text-extraction library: {name="value"}.'),
       ...TARGET,
     ],
     doc: "The text in a rectangle of one page of the PDF in the current box.",
@@ -353,14 +357,14 @@ export function findFunction(name: string): (FunctionSpec & { readonly name: Fun
 
 /**
  * The label shown by hover and signature help: `replace(text, pattern, replacement, firstOnly?)`;
- * `values...` is any number of values, `name: …` an argument given only by name.
+ * `values...` is any number of values, `name=…` an argument given only by name.
  */
 export function formatSignature(spec: FunctionSpec): string {
   if (spec.form === "keyword") return spec.name;
   const params = spec.parameters.map((p) => {
     if (p.kind === "values") return `${p.name}...`;
     if (p.kind === "flag") return `${p.name}?`;
-    if (!p.positional) return `${p.name}: …`;
+    if (!p.positional) return `${p.name}=…`;
     return p.required ? p.name : `${p.name}?`;
   });
   return `${spec.name}(${params.join(", ")})`;

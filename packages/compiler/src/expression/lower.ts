@@ -24,7 +24,7 @@ import { ExpressionPointers, PointerTrie } from "./pointers.js";
 export interface ExpressionContext {
   /**
    * The box whose configuration holds the expression. File and PDF expressions read it unless told otherwise:
-   * a MAIN box as `fromMain: true`, any other as `fromMain: false, boxName: <name>`.
+   * a MAIN box as `"fromMain": true` in the JSON, any other as `"fromMain": false, "boxName": <name>`.
    */
   readonly box?: { readonly name: string; readonly main: boolean } | undefined;
 }
@@ -327,7 +327,7 @@ class Lowerer {
         this.#report(
           WRONG_ARGUMENT,
           narrowest(arg.value),
-          `Expected positional arguments of "${spec.name}" before the named ones but found one after "${named.name}:".`,
+          `Expected positional arguments of "${spec.name}" before the named ones but found one after "${named.name}=".`,
         );
       } else inputs.push({ node: arg.value, span: arg.span, ...(flagName !== undefined && { flagName }) });
     }
@@ -464,7 +464,7 @@ class Lowerer {
 
   params(c: Call, field: string): Record<string, string> | undefined {
     return this.#literal(c, "params", field, (node) => {
-      if (node.kind !== "object") return this.#wrong(c, "params", node, 'an object of texts {name: "value"}');
+      if (node.kind !== "object") return this.#wrong(c, "params", node, 'an object of texts {name="value"}');
       const at = c.at.child(field);
       const entries: [string, string][] = [];
       const seen = new Set<string>();
@@ -494,7 +494,7 @@ class Lowerer {
   }
 
   /**
-   * The box an expression reads: `box: NAME`, `main`, the raw fields, or else the context's box. The JSON
+   * The box an expression reads: `box=NAME`, `main`, the raw fields, or else the context's box. The JSON
    * fields come in the model's order, `fromMain` first.
    */
   target(c: Call): Target {
@@ -520,7 +520,7 @@ class Lowerer {
         this.#report(
           WRONG_ARGUMENT,
           main.span,
-          'Expected "main" alone but found "main: false"; write "fromMain: false" for the raw field.',
+          'Expected "main" alone but found "main=false"; write "fromMain=false" for the raw field.',
         );
       }
       return { fromMain: true };
@@ -535,7 +535,7 @@ class Lowerer {
       this.#report(
         MISSING_BOX_TARGET,
         c.callee.span,
-        `Expected "box: NAME" or "main" in "${c.spec.name}" but found neither; outside a box there is no current box to read.`,
+        `Expected "box=NAME" or "main" in "${c.spec.name}" but found neither; outside a box there is no current box to read.`,
       );
       return { fromMain: false };
     }

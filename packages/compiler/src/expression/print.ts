@@ -59,7 +59,7 @@ function layout(e: Expression, context: ExpressionContext): [number, Part[]] {
     case "exv.PdfText": {
       const { left, top, width, height } = e.area;
       const args = [number(e.page), `[${[left, top, width, height].map(number).join(", ")}]`];
-      if (e.extractionParameters) args.push(`params: ${object(e.extractionParameters)}`);
+      if (e.extractionParameters) args.push(`params=${object(e.extractionParameters)}`);
       return [PRIMARY, [call("pdfText", args, targetArgument(e, context))]];
     }
     case "exv.PdfMetadata":
@@ -96,7 +96,7 @@ function layout(e: Expression, context: ExpressionContext): [number, Part[]] {
     case "exv.DateParse":
     case "exv.DateFormat": {
       const args = [quoteString(e.pattern), quoteString(e.timeZone)];
-      if (e.locale !== undefined) args.push(`locale: ${quoteString(e.locale)}`);
+      if (e.locale !== undefined) args.push(`locale=${quoteString(e.locale)}`);
       return pipe(e.expr, e["@type"] === "exv.DateParse" ? "parseDate" : "formatDate", args);
     }
     case "exv.JobFileNameValue": {
@@ -154,9 +154,9 @@ const call = (name: string, args: readonly string[], target?: string) =>
 
 const keyword = (name: string, target: string | undefined) => (target === undefined ? name : `${name}(${target})`);
 
-/** A flag argument: the bare name for true, `name: false` for false, nothing when absent. */
+/** A flag argument: the bare name for true, `name=false` for false, nothing when absent. */
 const flag = (name: string, value: boolean | undefined): string[] =>
-  value === undefined ? [] : [value ? name : `${name}: false`];
+  value === undefined ? [] : [value ? name : `${name}=false`];
 
 const pattern = (text: string) => regexLiteral(text) ?? quoteString(text);
 
@@ -169,14 +169,14 @@ const boxName = (name: string) => (isIdentifier(name) && !RESERVED_WORDS.has(nam
 
 function object(record: Readonly<Record<string, string>>): string {
   const entries = Object.entries(record).map(([key, value]) => {
-    return `${isIdentifier(key) ? key : quoteString(key)}: ${quoteString(value)}`;
+    return `${isIdentifier(key) ? key : quoteString(key)}=${quoteString(value)}`;
   });
   return `{${entries.join(", ")}}`;
 }
 
 /**
  * The shortest exact way to write a box target, or undefined when it is the one the context implies:
- * `main`, `box: NAME`, or the raw fields for any other combination.
+ * `main`, `box=NAME`, or the raw fields for any other combination.
  */
 function targetArgument(t: { fromMain: boolean; boxName?: string | null | undefined }, context: ExpressionContext) {
   const current = context.box;
@@ -185,8 +185,8 @@ function targetArgument(t: { fromMain: boolean; boxName?: string | null | undefi
     return undefined;
   }
   if (t.fromMain && !hasBoxName) return "main";
-  if (!t.fromMain && typeof t.boxName === "string") return `box: ${boxName(t.boxName)}`;
-  const raw = `fromMain: ${t.fromMain}`;
+  if (!t.fromMain && typeof t.boxName === "string") return `box=${boxName(t.boxName)}`;
+  const raw = `fromMain=${t.fromMain}`;
   if (!hasBoxName) return raw;
-  return `${raw}, boxName: ${t.boxName === null ? "null" : quoteString(t.boxName as string)}`;
+  return `${raw}, boxName=${t.boxName === null ? "null" : quoteString(t.boxName as string)}`;
 }

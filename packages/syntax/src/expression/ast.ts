@@ -78,7 +78,7 @@ export interface CallNode {
   readonly close: Span | undefined;
 }
 
-/** One argument of a call: positional (`x`) or named (`trim: false`). */
+/** One argument of a call: positional (`x`) or named (`trim=false`). */
 export interface ArgumentNode {
   readonly kind: "argument";
   readonly span: Span;
@@ -136,7 +136,7 @@ export interface ArrayLiteralNode {
   readonly elements: readonly ExpressionNode[];
 }
 
-/** `{key: "v", "other key": "w"}`: only meaningful as an argument (extraction parameters). */
+/** `{key="v", "other key"="w"}`: only meaningful as an argument (extraction parameters). */
 export interface ObjectLiteralNode {
   readonly kind: "object";
   readonly span: Span;

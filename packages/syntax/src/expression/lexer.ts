@@ -13,6 +13,8 @@ export type TokenKind =
   | "}"
   | ","
   | ":"
+  /** A single `=`: between an argument name or object key and its value. */
+  | "="
   | "."
   | "|"
   | "=="
@@ -111,6 +113,8 @@ export function tokenize(text: string): { tokens: Token[]; diagnostics: Diagnost
       } else if (text.startsWith("==", i)) {
         i += 2;
         push("==", start, i);
+      } else if (ch === "=") {
+        push("=", start, ++i);
       } else if (ch === "|") {
         push("|", start, ++i);
       } else {

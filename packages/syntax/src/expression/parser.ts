@@ -35,7 +35,7 @@ export const EXPRESSION_TOO_DEEP = "expression-too-deep";
 /** Parses one expression (value or condition: the grammar is shared). Never throws; linear in the text. */
 export function parseExpression(text: string, options: ParseOptions = {}): ParseResult {
   const { tokens, diagnostics } = tokenize(text);
-  const parser = new Parser(tokens, diagnostics, options.maxDepth ?? DEFAULT_MAX_DEPTH);
+  const parser = new Parser(text, tokens, diagnostics, options.maxDepth ?? DEFAULT_MAX_DEPTH);
   return { ast: parser.parse(), diagnostics };
 }
 
@@ -50,9 +50,11 @@ const HINTS: Readonly<Record<string, string>> = {
   "||": 'write "or"',
   "!=": "write not (a == b)",
   "!": 'write "not"',
-  "=": 'write "==" to compare',
   "===": 'write "=="',
 };
+
+/** A single `=` only follows an argument name or an object key; anywhere else it is a comparison gone wrong. */
+const EQUALS_HINT = 'to compare, write "=="';
 
 class Parser {
   #pos = 0;
@@ -67,6 +69,7 @@ class Parser {
   readonly #heights = new WeakMap<ExpressionNode, number>();
 
   constructor(
+    private readonly text: string,
     private readonly tokens: readonly Token[],
     private readonly diagnostics: Diagnostic[],
     private readonly maxDepth: number,
@@ -313,10 +316,15 @@ class Parser {
 
   #argument(functionName: string): ArgumentNode {
     const token = this.#peek();
-    if (token.kind === "identifier" && this.#peek(1).kind === ":") {
+    const sign = this.#peek(1);
+    if (token.kind === "identifier" && (sign.kind === "=" || sign.kind === ":")) {
       this.#next();
       this.#next();
+      const reportAt = this.diagnostics.length;
       const value = this.#expression(`a value for the argument "${token.value}"`);
+      if (sign.kind === ":") {
+        this.#colonForEquals(token, sign, value, reportAt, `the argument name "${token.value}"`, "named arguments");
+      }
       return { kind: "argument", span: join(token, value.span), name: identifier(token), value };
     }
     const value = this.#expression(`an argument of "${functionName}"`);
@@ -331,7 +339,7 @@ class Parser {
     else
       this.#error(
         close,
-        `Expected ")" to close the parenthesis but found ${describe(close)}.`,
+        `Expected ")" to close the parenthesis but found ${found(close)}.`,
         open,
         "Parenthesis opened here.",
       );
@@ -351,17 +359,23 @@ class Parser {
     const entries: ObjectEntryNode[] = [];
     const close = this.#list("}", "the object", open, () => {
       const key = this.#peek();
-      if ((key.kind !== "identifier" && key.kind !== "string") || this.#peek(1).kind !== ":") {
-        const found = key.kind === "identifier" || key.kind === "string" ? this.#peek(1) : key;
+      const sign = this.#peek(1);
+      const isKey = key.kind === "identifier" || key.kind === "string";
+      if (!isKey || (sign.kind !== "=" && sign.kind !== ":")) {
+        const found = isKey ? sign : key;
         const expected =
-          found === key ? 'a key (a name or a string) followed by ":"' : `":" after the key ${describeText(key.value)}`;
+          found === key ? 'a key (a name or a string) followed by "="' : `"=" after the key ${describeText(key.value)}`;
         this.#error(found, `Expected ${expected} in the object but found ${describe(found)}.`);
         this.#skipTo(new Set([",", "}"]));
         return;
       }
       this.#next();
       this.#next();
+      const reportAt = this.diagnostics.length;
       const value = this.#expression(`a value for the key ${describeText(key.value)}`);
+      if (sign.kind === ":") {
+        this.#colonForEquals(key, sign, value, reportAt, `the key ${describeText(key.value)}`, "object entries");
+      }
       entries.push({ kind: "entry", span: join(key, value.span), key: { value: key.value, span: span(key) }, value });
     });
     const values = entries.map((entry) => entry.value);
@@ -390,15 +404,40 @@ class Parser {
       if (after.kind === ",") this.#next();
       else if (!CLOSERS.has(after.kind)) {
         this.#error(after, `Expected "," or "${closer}" in ${what} but found ${found(after)}.`);
-        // A stray ":" would stop every item without being consumed; skip it. Anything else may start the
-        // next item (a missing comma), or is a closer handled at the top of the loop.
-        if (after.kind === ":") this.#next();
+        // A stray ":" or "=" would stop every item without being consumed; skip it. Anything else may start
+        // the next item (a missing comma), or is a closer handled at the top of the loop.
+        if (after.kind === ":" || after.kind === "=") this.#next();
       }
     }
     return this.#next();
   }
 
   // ---- errors and recovery ----
+
+  /**
+   * Reports `name: value`, the spelling YAML forbids in a plain scalar (": " ends a key there), with a fix to
+   * `name=value`; the caller has already read it as if `=` were written, so nothing else follows from it. The
+   * diagnostic goes in at `index`, before any found inside the value, to keep the list in text order.
+   */
+  #colonForEquals(name: Token, colon: Token, value: ExpressionNode, index: number, what: string, which: string): void {
+    const text = this.text;
+    const nameEnd = name.offset + name.length;
+    const isBlank = (i: number) => text[i] === " " || text[i] === "\t";
+    let start = colon.offset;
+    while (start > nameEnd && isBlank(start - 1)) start--;
+    let end = colon.offset + 1;
+    while (isBlank(end)) end++;
+    const written = text.slice(value.span.offset, value.span.offset + value.span.length);
+    const shown = value.kind === "error" || written.length > 24 || /[\r\n]/.test(written) ? "…" : written;
+    const example = `${text.slice(name.offset, nameEnd)}=${shown}`;
+    this.diagnostics.splice(index, 0, {
+      code: EXPRESSION_SYNTAX,
+      severity: "error",
+      message: `Found ":" after ${what}; ${which} are written ${example} (YAML ends a value at ": ").`,
+      span: span(colon),
+      fix: { description: 'Replace ":" with "="', edits: [{ span: { offset: start, length: end - start }, newText: "=" }] },
+    });
+  }
 
   #unexpected(expected: string): ExpressionNode {
     const token = this.#peek();
@@ -517,7 +556,7 @@ function describe(token: Token): string {
 
 /** The token as a message names it, with what to write instead when it comes from another language. */
 function found(token: Token): string {
-  const hint = token.kind === "invalid" ? HINTS[token.value] : undefined;
+  const hint = token.kind === "invalid" ? HINTS[token.value] : token.kind === "=" ? EQUALS_HINT : undefined;
   return hint ? `${describe(token)}; ${hint}` : describe(token);
 }
 

@@ -1,0 +1,702 @@
+import {
+  type Alias,
+  Composer,
+  type CST,
+  type Document,
+  type ErrorCode,
+  isAlias,
+  isMap,
+  isScalar,
+  type ParsedNode,
+  Parser,
+  type Scalar,
+  type YAMLError,
+  type YAMLMap,
+  type YAMLSeq,
+} from "yaml";
+import type { Diagnostic, Span } from "./diagnostic.js";
+import type { PropertyNode, ScalarNode, ScalarStyle, ScalarValue, SyntaxNode } from "./tree.js";
+
+/**
+ * Deepest nesting of mappings and sequences a YAML document may have: lower than JSON's MAX_NESTING because
+ * `yaml` composes recursively and needs the stack to spare (see `trimDeepCollections`); no service comes near.
+ */
+export const MAX_YAML_NESTING = 256;
+
+/** Most nodes aliases may add to a document. Beyond it a small file could expand into billions ("billion laughs"). */
+export const MAX_ALIAS_EXPANSION = 100_000;
+
+export interface ParsedYaml {
+  readonly root: SyntaxNode | undefined;
+  readonly diagnostics: Diagnostic[];
+}
+
+const COMPOSER_OPTIONS = {
+  // The YAML 1.2 core schema even under a `%YAML 1.1` directive: `yes` stays a string, `<<` stays a key.
+  schema: "core",
+  merge: false,
+  // 1.1 tags such as !!binary or !!set would give values JSON cannot hold; unknown, they keep the plain value.
+  resolveKnownTags: false,
+  // Duplicate keys are found while building the tree, in linear time; `yaml`'s check is quadratic per mapping.
+  uniqueKeys: false,
+} as const;
+
+/**
+ * Parses YAML text (one document, YAML 1.2 core schema) into the positioned tree, in one linear pass over the
+ * document `yaml` composes. Syntax problems, duplicate keys, keys that are not strings, unknown aliases and alias
+ * bombs become diagnostics; nesting deeper than MAX_YAML_NESTING is cut. Never throws.
+ */
+export function parseYaml(text: string): ParsedYaml {
+  const problems = new Problems(text);
+  const builder = new TreeBuilder(text, problems);
+  let root: SyntaxNode | undefined;
+  try {
+    const { document, secondDocument, tooDeep } = composeFirstDocument(text);
+    if (tooDeep >= 0) builder.tooDeep(tooDeep);
+    if (document) {
+      root = document.contents === null ? undefined : builder.node(document.contents, 0);
+      for (const error of document.errors) problems.yaml(error, "error", builder);
+      for (const warning of document.warnings) problems.yaml(warning, "warning", builder);
+    }
+    if (secondDocument >= 0) {
+      const span = tokenSpan(text, secondDocument, secondDocument);
+      problems.add(
+        0,
+        span,
+        `Found a second YAML document starting with ${describe(text, span)}; expected one document per file.`,
+      );
+    }
+  } catch (error) {
+    // `yaml` catches stack overflows inside collections itself; this is for anything else it (or a very deep
+    // caller stack) throws, so that no input crashes a command.
+    root = undefined;
+    if (error instanceof RangeError) builder.tooDeep(0);
+    else {
+      problems.add(
+        0,
+        { offset: 0, length: 0 },
+        `Found YAML the reader failed on (${error instanceof Error ? error.message : String(error)}); expected YAML it can read.`,
+      );
+    }
+  }
+  const diagnostics = [...problems.finish(), ...builder.diagnostics];
+  if (root === undefined && diagnostics.length === 0) {
+    diagnostics.push({
+      code: "syntax-error",
+      severity: "error",
+      message: "Found an empty document; expected a YAML value such as a mapping.",
+      span: { offset: 0, length: 0 },
+    });
+  }
+  diagnostics.sort((a, b) => a.span.offset - b.span.offset);
+  return { root, diagnostics };
+}
+
+interface Composed {
+  readonly document: Document.Parsed | undefined;
+  /** Offset of a second document, or -1. */
+  readonly secondDocument: number;
+  /** Offset of the first collection nested MAX_YAML_NESTING deep (cut out), or -1. */
+  readonly tooDeep: number;
+}
+
+/** Runs `yaml`'s parser and composer on the first document only, cutting nesting too deep on the way. */
+function composeFirstDocument(text: string): Composed {
+  let secondDocument = -1;
+  let tooDeep = -1;
+  function* firstDocument(tokens: Generator<CST.Token>): Generator<CST.Token> {
+    let documents = 0;
+    for (const token of tokens) {
+      if (token.type === "document") {
+        if (++documents > 1) {
+          secondDocument = token.offset;
+          return;
+        }
+        tooDeep = trimDeepCollections(token);
+      }
+      yield token;
+    }
+  }
+  let document: Document.Parsed | undefined;
+  const composer = new Composer(COMPOSER_OPTIONS);
+  for (const composed of composer.compose(firstDocument(new Parser().parse(text)), true, text.length)) {
+    document ??= composed;
+  }
+  return { document, secondDocument, tooDeep };
+}
+
+type CollectionToken = CST.BlockMap | CST.BlockSequence | CST.FlowCollection;
+
+const isCollectionToken = (token: CST.Token | null | undefined): token is CollectionToken =>
+  token?.type === "block-map" || token?.type === "block-seq" || token?.type === "flow-collection";
+
+/** What a collection too deep to compose is replaced by: an empty plain scalar (null) where it starts. */
+const emptyScalarToken = (token: CollectionToken): CST.FlowScalar => ({
+  type: "scalar",
+  offset: token.offset,
+  indent: token.indent,
+  source: "",
+});
+
+/**
+ * Cuts every collection nested MAX_YAML_NESTING deep out of a document's syntax tokens (without recursion), and
+ * returns where the first one starts, or -1. `yaml`'s composer recurses, over 1 KB of stack per level; near the
+ * stack's end V8 can abort the whole process (a RegExp compiled there fails with a fatal out-of-memory error,
+ * reproduced with `parseDocument` on 3,000 nested "["), so the composer must never get close.
+ */
+function trimDeepCollections(document: CST.Document): number {
+  let first = -1;
+  const collections: CollectionToken[] = [];
+  const depths: number[] = [];
+  if (isCollectionToken(document.value)) {
+    collections.push(document.value);
+    depths.push(0);
+  }
+  for (let token = collections.pop(); token; token = collections.pop()) {
+    const depth = (depths.pop() ?? 0) + 1;
+    for (let i = token.items.length - 1; i >= 0; i--) {
+      const item: CST.CollectionItem | undefined = token.items[i];
+      if (!item) continue;
+      if (isCollectionToken(item.value)) {
+        if (depth < MAX_YAML_NESTING) {
+          collections.push(item.value);
+          depths.push(depth);
+        } else {
+          first = first < 0 ? item.value.offset : Math.min(first, item.value.offset);
+          item.value = emptyScalarToken(item.value);
+        }
+      }
+      if (isCollectionToken(item.key)) {
+        if (depth < MAX_YAML_NESTING) {
+          collections.push(item.key);
+          depths.push(depth);
+        } else {
+          first = first < 0 ? item.key.offset : Math.min(first, item.key.offset);
+          item.key = emptyScalarToken(item.key);
+        }
+      }
+    }
+  }
+  return first;
+}
+
+const STYLES: Readonly<Record<string, ScalarStyle>> = {
+  PLAIN: "plain",
+  QUOTE_SINGLE: "single-quoted",
+  QUOTE_DOUBLE: "double-quoted",
+  BLOCK_LITERAL: "literal",
+  BLOCK_FOLDED: "folded",
+};
+
+const isScalarValue = (value: unknown): value is ScalarValue =>
+  value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+
+interface Anchored {
+  readonly node: SyntaxNode;
+  /** Nodes in the node's subtree with every alias in it expanded. */
+  readonly size: number;
+  /** Collection levels in the node's subtree (0 for a scalar). */
+  readonly height: number;
+}
+
+/** Keys of a mapping are compared by scanning up to this many properties, then through a Map. */
+const SMALL_MAPPING = 8;
+
+/**
+ * Builds our tree from `yaml`'s nodes in one pass, in document order, so that an alias can only refer to an anchor
+ * completed before it. Every node's expanded size and height are computed as it is built (memoized per anchor),
+ * which bounds alias expansion and total depth in linear time.
+ */
+class TreeBuilder {
+  readonly diagnostics: Diagnostic[] = [];
+  readonly #text: string;
+  readonly #problems: Problems;
+  readonly #anchors = new Map<string, Anchored>();
+  /** Anchors whose node is being built, with how many times each name is open. */
+  readonly #open = new Map<string, number>();
+  /** Start of quoted scalars and flow collections without their closing character, by their end (where `yaml` reports it). */
+  readonly unclosed = new Map<number, number>();
+  #expanded = 0;
+  #tooLarge = false;
+  #tooDeep = false;
+  // Size and height of the node the last `node` call returned.
+  #size = 0;
+  #height = 0;
+
+  constructor(text: string, problems: Problems) {
+    this.#text = text;
+    this.#problems = problems;
+  }
+
+  /** Reports nesting past MAX_YAML_NESTING, once per document. */
+  tooDeep(offset: number): void {
+    if (this.#tooDeep) return;
+    this.#tooDeep = true;
+    this.diagnostics.push({
+      code: "too-deep",
+      severity: "error",
+      message: `Found mappings and sequences nested more than ${MAX_YAML_NESTING} deep; expected at most ${MAX_YAML_NESTING} levels.`,
+      span: { offset, length: offset < this.#text.length ? 1 : 0 },
+    });
+  }
+
+  /** Our node for a `yaml` node inside `depth` collections. */
+  node(node: ParsedNode, depth: number): SyntaxNode {
+    if (isScalar(node)) {
+      this.#size = 1;
+      this.#height = 0;
+      return this.#scalar(node);
+    }
+    if (isAlias(node)) return this.#alias(node, depth);
+    const [start, end] = node.range;
+    if (depth >= MAX_YAML_NESTING) {
+      this.tooDeep(start);
+      return this.#null({ offset: start, length: end - start });
+    }
+    const anchor = node.anchor;
+    if (anchor) this.#open.set(anchor, (this.#open.get(anchor) ?? 0) + 1);
+    const built = isMap(node) ? this.#mapping(node, depth) : this.#sequence(node, depth);
+    if (node.flow) this.#checkClosed(start, end, isMap(node) ? 125 : 93);
+    if (anchor) {
+      const open = this.#open.get(anchor) ?? 1;
+      if (open > 1) this.#open.set(anchor, open - 1);
+      else this.#open.delete(anchor);
+      this.#anchors.set(anchor, { node: built, size: this.#size, height: this.#height });
+    }
+    return built;
+  }
+
+  #scalar(node: Scalar.Parsed): ScalarNode {
+    const [start, end] = node.range;
+    const style = STYLES[node.type ?? "PLAIN"] ?? "plain";
+    if (style === "single-quoted" || style === "double-quoted")
+      this.#checkClosed(start, end, style === "double-quoted" ? 34 : 39);
+    const offset = start === end ? this.#afterColon(start) : start;
+    const scalar: ScalarNode = {
+      kind: "scalar",
+      span: { offset, length: end - start },
+      value: isScalarValue(node.value) ? node.value : node.source,
+      style,
+      source: style === "plain" ? node.source : undefined,
+    };
+    if (node.anchor) this.#anchors.set(node.anchor, { node: scalar, size: 1, height: 0 });
+    return scalar;
+  }
+
+  /** `yaml` puts the empty value of `key:` after the blanks that follow ":"; it goes right after ":". */
+  #afterColon(offset: number): number {
+    let colon = offset;
+    while (colon > 0 && isBlank(this.#text.charCodeAt(colon - 1))) colon--;
+    return this.#text.charCodeAt(colon - 1) === 58 ? colon : offset;
+  }
+
+  /** Remembers a quoted scalar or flow collection without its closing character, to report its opening one. */
+  #checkClosed(start: number, end: number, closing: number): void {
+    const escaped = closing === 34 && this.#text.charCodeAt(end - 2) === 92;
+    if (end - start < 2 || this.#text.charCodeAt(end - 1) !== closing || escaped) this.unclosed.set(end, start);
+  }
+
+  #alias(node: Alias.Parsed, depth: number): SyntaxNode {
+    const [start, end] = node.range;
+    const span = { offset: start, length: end - start };
+    const name = node.source;
+    const anchored = this.#anchors.get(name);
+    if (this.#open.has(name)) {
+      this.#problems.add(
+        1,
+        span,
+        `Found the alias "*${name}" inside the value anchored "&${name}" it refers to; expected an alias to a complete value (a value cannot contain itself).`,
+      );
+    } else if (!anchored) {
+      // An empty name was reported by `yaml` already.
+      if (name) {
+        this.#problems.add(
+          1,
+          span,
+          `Found the alias "*${name}", but no anchor "&${name}" comes before it; expected an anchor defined earlier in the document.`,
+        );
+      }
+    } else if (depth + anchored.height > MAX_YAML_NESTING) {
+      this.tooDeep(start);
+    } else if (this.#expanded + anchored.size > MAX_ALIAS_EXPANSION) {
+      if (!this.#tooLarge) {
+        this.#tooLarge = true;
+        this.diagnostics.push({
+          code: "too-large",
+          severity: "error",
+          message: `Found aliases that expand to more than ${MAX_ALIAS_EXPANSION} nodes; expected a smaller document.`,
+          span,
+        });
+      }
+    } else {
+      this.#expanded += anchored.size;
+      this.#size = anchored.size;
+      this.#height = anchored.height;
+      return anchored.node;
+    }
+    return this.#null(span);
+  }
+
+  /** A null standing for something that could not be kept (an alias, a collection too deep). */
+  #null(span: Span): ScalarNode {
+    this.#size = 1;
+    this.#height = 0;
+    return { kind: "scalar", span, value: null };
+  }
+
+  #mapping(node: YAMLMap.Parsed, depth: number): SyntaxNode {
+    const properties: PropertyNode[] = [];
+    let seen: Map<string, Span> | undefined;
+    let size = 1;
+    let height = 0;
+    for (const pair of node.items) {
+      const keyNode = pair.key;
+      const key = this.#key(keyNode);
+      const [keyStart, keyEnd] = keyNode.range;
+      const keySpan = { offset: keyStart, length: keyEnd - keyStart };
+      // `key:` gets an empty scalar from `yaml`; only `? key` without ":" has no value node at all.
+      const value = pair.value ? this.node(pair.value, depth + 1) : this.#null({ offset: keyEnd, length: 0 });
+      size += this.#size;
+      height = Math.max(height, this.#height);
+      if (key === undefined) continue;
+      let first: Span | undefined;
+      if (seen) first = seen.get(key);
+      else {
+        for (const property of properties) {
+          if (property.key === key) {
+            first = property.keySpan;
+            break;
+          }
+        }
+      }
+      if (first) this.#duplicate(key, keySpan, first);
+      properties.push({ key, keySpan, value });
+      if (seen) {
+        if (!first) seen.set(key, keySpan);
+      } else if (properties.length > SMALL_MAPPING) {
+        seen = new Map();
+        for (const property of properties) if (!seen.has(property.key)) seen.set(property.key, property.keySpan);
+      }
+    }
+    this.#size = size;
+    this.#height = height + 1;
+    const [start, end] = node.range;
+    return { kind: "object", span: { offset: start, length: end - start }, properties };
+  }
+
+  #sequence(node: YAMLSeq.Parsed, depth: number): SyntaxNode {
+    const items: SyntaxNode[] = [];
+    let size = 1;
+    let height = 0;
+    for (const item of node.items) {
+      items.push(this.node(item, depth + 1));
+      size += this.#size;
+      height = Math.max(height, this.#height);
+    }
+    this.#size = size;
+    this.#height = height + 1;
+    const [start, end] = node.range;
+    return { kind: "array", span: { offset: start, length: end - start }, items };
+  }
+
+  #duplicate(key: string, span: Span, first: Span): void {
+    this.diagnostics.push({
+      code: "duplicate-key",
+      severity: "error",
+      message: `Found the key ${JSON.stringify(key)} a second time in the same mapping; expected each key once (the last one wins).`,
+      span,
+      related: [{ message: `The first ${JSON.stringify(key)} is here.`, span: first }],
+    });
+  }
+
+  /**
+   * The key as a string: a plain key as written (`007:` is "007", `true:` is "true"), a quoted key as its value.
+   * Keys that are missing, collections or aliases to collections are reported and give undefined.
+   */
+  #key(key: ParsedNode): string | undefined {
+    const [start, end] = key.range;
+    if (isScalar(key)) {
+      if (key.type === "PLAIN" && key.source === "") {
+        const colon = this.#text.charCodeAt(start) === 58;
+        this.#problems.add(
+          1,
+          { offset: start, length: colon ? 1 : 0 },
+          'Found ":" with no key before it; expected a key such as "name:".',
+        );
+        return undefined;
+      }
+      if (key.anchor) this.#scalar(key); // registers the anchor, for aliases to the key
+      return key.source;
+    }
+    let kind = isMap(key) ? "mapping" : "sequence";
+    if (isAlias(key)) {
+      const target = this.#anchors.get(key.source)?.node;
+      if (!target) {
+        this.#alias(key, 0); // reports the unknown alias
+        return undefined;
+      }
+      if (target.kind === "scalar") return target.source ?? String(target.value);
+      kind = target.kind === "object" ? "mapping" : "sequence";
+    }
+    this.#problems.add(
+      1,
+      { offset: start, length: lineEnd(this.#text, start, Math.min(end, start + SCAN_LIMIT)) - start },
+      `Found a ${kind} used as a key; expected a string key such as "name:".`,
+    );
+    return undefined;
+  }
+}
+
+/** Longest stretch scanned to find a span, so that many errors on one long line still cost linear time. */
+const SCAN_LIMIT = 200;
+
+/** The end of the line at `offset`, or `limit` if that comes first. */
+function lineEnd(text: string, offset: number, limit: number): number {
+  let end = offset;
+  while (end < limit && !isLineEnd(text.charCodeAt(end))) end++;
+  return end;
+}
+
+interface Problem {
+  /** Which problem of a line is kept: 0 for `yaml`'s errors, 1 for problems found in the tree, 2 for warnings. */
+  readonly rank: number;
+  readonly order: number;
+  readonly diagnostic: Diagnostic;
+}
+
+/**
+ * Syntax problems of one document. One slip often makes `yaml` report several errors on the same line (an
+ * unexpected token, then a missing value, then a bad key); only the first, most telling one of a line is kept.
+ */
+class Problems {
+  readonly #text: string;
+  readonly #problems: Problem[] = [];
+
+  constructor(text: string) {
+    this.#text = text;
+  }
+
+  add(rank: number, span: Span, message: string, severity: Diagnostic["severity"] = "error"): void {
+    this.#problems.push({
+      rank,
+      order: this.#problems.length,
+      diagnostic: { code: "syntax-error", severity, message, span },
+    });
+  }
+
+  /** Turns one of `yaml`'s errors or warnings into a diagnostic with a message for people. */
+  yaml(error: YAMLError, severity: Diagnostic["severity"], builder: TreeBuilder): void {
+    const [start, end] = error.pos;
+    if (error.code === "RESOURCE_EXHAUSTION") {
+      builder.tooDeep(start);
+      return;
+    }
+    const text = this.#text;
+    let span = errorSpan(text, error.code, start, end);
+    // A missing closing quote or bracket is reported where the text ends; the opening one says more.
+    const open = builder.unclosed.get(start);
+    const unclosed =
+      open !== undefined &&
+      (error.code === "MISSING_CHAR" || error.code === "BAD_INDENT") &&
+      (/quote/.test(error.message) || span.length === 0);
+    if (unclosed) span = { offset: open, length: 1 };
+    this.add(severity === "error" ? 0 : 2, span, explain(text, error, span, unclosed), severity);
+  }
+
+  finish(): Diagnostic[] {
+    const text = this.#text;
+    const sorted = this.#problems.sort(
+      (a, b) => a.diagnostic.span.offset - b.diagnostic.span.offset || a.order - b.order,
+    );
+    const kept: Diagnostic[] = [];
+    let best: Problem | undefined;
+    let lineEnd = -1;
+    for (const problem of sorted) {
+      const offset = problem.diagnostic.span.offset;
+      if (best && offset <= lineEnd) {
+        if (problem.rank < best.rank) best = problem;
+        continue;
+      }
+      if (best) kept.push(best.diagnostic);
+      best = problem;
+      const lf = text.indexOf("\n", offset);
+      lineEnd = lf < 0 ? text.length : lf;
+    }
+    if (best) kept.push(best.diagnostic);
+    return kept;
+  }
+}
+
+const isBlank = (c: number) => c === 32 || c === 9;
+const isLineEnd = (c: number) => c === 10 || c === 13 || Number.isNaN(c);
+/** Characters that end a token in a message: blanks, line ends and flow indicators. */
+const isTokenEnd = (c: number) =>
+  isBlank(c) || isLineEnd(c) || c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+
+/**
+ * The narrowest span for an error `yaml` reports at text[start, end): its first line without surrounding blanks,
+ * or, when that is empty or a single character standing for a longer token, the token that starts there.
+ */
+function errorSpan(text: string, code: ErrorCode, start: number, end: number): Span {
+  if (start >= text.length) return { offset: text.length, length: 0 };
+  if (code === "TAB_AS_INDENT") return { offset: start, length: 1 };
+  if (code === "BAD_DQ_ESCAPE") {
+    const digits = { x: 2, u: 4, U: 8 }[text[start + 1] ?? ""] ?? 0;
+    return { offset: start, length: lineEnd(text, start, start + 2 + digits) - start };
+  }
+  if (code === "BAD_SCALAR_START" || code === "BAD_ALIAS") return { offset: start, length: 1 };
+  return tokenSpan(text, start, end);
+}
+
+function tokenSpan(text: string, start: number, end: number): Span {
+  let from = start;
+  while (from < start + SCAN_LIMIT && isBlank(text.charCodeAt(from))) from++;
+  let to = lineEnd(text, from, Math.min(end, from + SCAN_LIMIT));
+  while (to > from && isBlank(text.charCodeAt(to - 1))) to--;
+  if (to - from > 1) return { offset: from, length: to - from };
+  if (isLineEnd(text.charCodeAt(from))) return { offset: from, length: 0 };
+  // One character or none: `yaml` gave an offset that stands for the token starting there ("- x" for an item).
+  if (text.charCodeAt(from) === 45 && isBlank(text.charCodeAt(from + 1))) {
+    to = lineEnd(text, from, from + SCAN_LIMIT);
+    while (isBlank(text.charCodeAt(to - 1))) to--;
+    return { offset: from, length: to - from };
+  }
+  to = from + 1;
+  if (!isTokenEnd(text.charCodeAt(from))) while (to < from + SCAN_LIMIT && !isTokenEnd(text.charCodeAt(to))) to++;
+  if (to - from > 1 && text.charCodeAt(to - 1) === 58) to--; // `key:` names the key
+  return { offset: from, length: to - from };
+}
+
+/** The text of a span for a message, in quotes, shortened when long. */
+function describe(text: string, span: Span): string {
+  if (span.length === 0) return span.offset >= text.length ? "the end of the file" : "nothing";
+  const token = text.slice(span.offset, span.offset + span.length);
+  return token.length > 40 ? `"${token.slice(0, 37)}..."` : JSON.stringify(token);
+}
+
+/** What the reader found and what it expected, for one of `yaml`'s errors, by its code and (for detail) message. */
+function explain(text: string, error: YAMLError, span: Span, unclosed: boolean): string {
+  const found = describe(text, span);
+  const detail = error.message;
+  const atEnd = span.length === 0 && span.offset >= text.length;
+  const flow = /Flow sequence|Flow map/.test(detail)
+    ? /sequence/.test(detail)
+      ? ["sequence", "]"]
+      : ["mapping", "}"]
+    : undefined;
+  switch (error.code) {
+    case "TAB_AS_INDENT":
+      return "Found a tab used for indentation; expected spaces.";
+    case "BAD_INDENT":
+    case "MISSING_CHAR":
+      if (flow) {
+        if (unclosed) return `Found ${found} that is never closed; expected "${flow[1]}" to end the flow ${flow[0]}.`;
+        return atEnd
+          ? `Found the end of the file inside a flow ${flow[0]}; expected "${flow[1]}" to close it.`
+          : `Found ${found} inside a flow ${flow[0]} that is not closed or not indented past its key; expected "${flow[1]}" to close it first, or more indentation.`;
+      }
+      if (error.code === "BAD_INDENT") {
+        if (/mapping items/.test(detail))
+          return `Found the key ${found} indented differently from the keys before it; expected every key of a mapping to start in the same column.`;
+        if (/sequence items/.test(detail))
+          return `Found the item ${found} indented differently from the items before it; expected every "- " item of a sequence to start in the same column.`;
+        if (/Block scalar values in collections/.test(detail))
+          return `Found the block scalar line ${found} without indentation; expected it indented more than its key.`;
+        if (/Block scalar lines/.test(detail))
+          return `Found the line ${found} indented less than the first line of its block scalar; expected at least the same indentation.`;
+        if (/Flow end indicator/.test(detail))
+          return `Found ${found} at the indentation of its key; expected the closing bracket indented more than the key.`;
+        return `Found ${found} at an indentation that does not fit the lines above; expected it aligned with its siblings or indented under its key.`;
+      }
+      if (/closing "quote/.test(detail))
+        return 'Found a double-quoted string that is never closed; expected a closing double quote (").';
+      if (/closing 'quote/.test(detail))
+        return "Found a single-quoted string that is never closed; expected a closing single quote (').";
+      if (/Missing ,/.test(detail)) {
+        const collection = /flow map/.test(detail) ? "flow mapping" : "flow sequence";
+        return `Found ${found} right after the previous entry of a ${collection}; expected "," between entries${/or :/.test(detail) ? ', or ":" after a key' : ""}.`;
+      }
+      if (/space after :/.test(detail))
+        return `Found ${found} right after ":" in a flow collection; expected a space after ":".`;
+      if (/followed by map values/.test(detail))
+        return `Found ${found} without ":" after it inside a mapping; expected a key followed by ":" and its value.`;
+      if (/Comments must be separated/.test(detail))
+        return `Found the comment ${found} right after other text; expected a space before "#".`;
+      if (/Tags and anchors/.test(detail))
+        return `Found ${found} directly after an anchor or tag; expected a space between them.`;
+      if (/without - indicator/.test(detail))
+        return `Found ${found} in a sequence without "- " before it; expected every item to start with "- ".`;
+      if (/leading empty lines/.test(detail))
+        return 'Found leading empty lines indented more than the first line of a block scalar; expected an indentation indicator such as "|2" after "|" or ">".';
+      if (/same line with directives-end/.test(detail))
+        return `Found the collection ${found} on the same line as "---"; expected it to start on the next line.`;
+      if (/directives-end/.test(detail))
+        return `Found ${found} after a directive; expected a "---" line between directives and content.`;
+      return `Found ${found} where a character is missing; expected complete YAML punctuation here.`;
+    case "BLOCK_AS_IMPLICIT_KEY":
+      if (/block sequence/.test(detail))
+        return `Found the sequence item ${found} where a mapping key was expected; expected it aligned with the other items of its sequence.`;
+      return sameLineColon(text, span)
+        ? `Found a second "key: value" starting at ${found} on the line of another key; expected one key per line, or quotes around a value that contains ": ".`
+        : `Found more-indented lines after the value ${found}; expected either a value on the key's line or an indented block below the key, not both.`;
+    case "MULTILINE_IMPLICIT_KEY":
+      return `Found ${found} without ":" on its line, so it runs on into the next line as a key; expected "key: value" on one line.`;
+    case "UNEXPECTED_TOKEN":
+      if (/at node end/.test(detail))
+        return `Found ${found} after a complete value; expected nothing more there, or an entry aligned with its siblings on a new line.`;
+      if (/Unexpected , in|empty item/.test(detail))
+        return 'Found an extra "," in a flow collection; expected a value between two commas.';
+      if (/block-seq-ind on same line/.test(detail))
+        return 'Found "- " on the line of a key; expected the sequence to start on the next line, indented under the key.';
+      if (/Block scalar header/.test(detail))
+        return `Found ${found} in a block scalar header; expected only "|" or ">", then optionally "-" or "+" and an indentation digit 1-9.`;
+      if (/flow-map-end|flow-seq-end/.test(detail))
+        return `Found ${found} without a matching opening bracket; expected "${found === '"}"' ? "{" : "["}" before it, or no ${found}.`;
+      if (/map-value-ind/.test(detail))
+        return `Found ${found} where no key can start; expected a key before ":", aligned with its siblings.`;
+      return `Found ${found}, which cannot appear here; expected a value, a "key: value" entry or a "- " item aligned with its siblings.`;
+    case "BAD_SCALAR_START":
+      return /block scalar indicator/.test(detail)
+        ? `Found ${found} starting a value inside a flow collection; expected a quoted string (block scalars cannot appear inside [ ] or { }).`
+        : `Found ${found} at the start of a plain value; expected the value in quotes (a plain value cannot start with ${found}).`;
+    case "BAD_DQ_ESCAPE":
+      return `Found the escape ${found} in a double-quoted string; expected one of \\\\ \\" \\/ \\n \\t \\r \\xXX \\uXXXX \\UXXXXXXXX (write a backslash as \\\\).`;
+    case "KEY_OVER_1024_CHARS":
+      return `Found the key ${found} longer than 1024 characters; expected a shorter key, or an explicit key after "? ".`;
+    case "BAD_ALIAS":
+      if (/Alias cannot be an empty/.test(detail))
+        return 'Found "*" without an anchor name; expected "*name" for an earlier "&name".';
+      if (/Anchor cannot be an empty/.test(detail)) return 'Found "&" without a name; expected "&name".';
+      return 'Found an anchor or alias name ending in ":"; expected a space before ":" (here the ":" is part of the name).';
+    case "ALIAS_PROPS":
+      return `Found an anchor or tag on the alias ${found}; expected an alias without either.`;
+    case "MULTIPLE_ANCHORS":
+      return `Found a second anchor ${found} on one value; expected at most one anchor.`;
+    case "MULTIPLE_TAGS":
+      return `Found a second tag ${found} on one value; expected at most one tag.`;
+    case "BAD_PROP_ORDER":
+      return `Found an anchor or tag before ${found}; expected it after ${found}.`;
+    case "TAG_RESOLVE_FAILED":
+      return /Could not resolve tag/.test(detail)
+        ? `Found the tag ${found} with a handle no %TAG directive declares; expected "!", "!!" or a declared handle.`
+        : `Found the tag ${found}, which does not fit this value; expected no tag, or a core tag that fits it such as "!!str" (the value is read without the tag).`;
+    case "BAD_DIRECTIVE":
+      if (/Unknown directive/.test(detail)) return `Found the unknown directive ${found}; expected %YAML or %TAG.`;
+      if (/Unsupported YAML version/.test(detail))
+        return `Found the YAML version ${found}; expected 1.1 or 1.2 (mailroom reads YAML 1.2 in any case).`;
+      return `Found the malformed directive ${found}; expected "%YAML 1.2" or "%TAG !handle! prefix".`;
+    case "BLOCK_IN_FLOW":
+      return `Found ${found} inside a flow collection, where it reads as a nested block collection; expected "," between entries, or a nested collection written with [ ] or { }.`;
+    default:
+      // IMPOSSIBLE, and codes our options and composing rule out (DUPLICATE_KEY, NON_STRING_KEY,
+      // BAD_COLLECTION_TYPE, MULTIPLE_DOCS).
+      return `Found ${found}, which the YAML reader could not place; expected well-formed YAML here.`;
+  }
+}
+
+/** Whether a ":" follows the span on its line (`a: b: c`), rather than the line ending (`a: 1` + indented lines). */
+function sameLineColon(text: string, span: Span): boolean {
+  const end = lineEnd(text, span.offset, span.offset + SCAN_LIMIT);
+  for (let i = span.offset; i < end; i++) if (text.charCodeAt(i) === 58) return true;
+  return false;
+}
