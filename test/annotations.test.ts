@@ -9,6 +9,7 @@ describe("fixture annotations", () => {
     "#            ^ expression-syntax",
     "boxs: 1",
     "#^^^ unknown-key",
+    "# at 1:1-6 missing-field in the service",
   ].join("\n");
 
   it("reads caret spans against the last line that is not an annotation", () => {
@@ -16,6 +17,7 @@ describe("fixture annotations", () => {
       { line: 2, column: 16, endColumn: 22, code: "unknown-metadata", message: "no metadata" },
       { line: 2, column: 14, endColumn: 15, code: "expression-syntax" },
       { line: 5, column: 1, endColumn: 5, code: "unknown-key" },
+      { line: 1, column: 1, endColumn: 6, code: "missing-field", message: "in the service" },
     ]);
   });
 

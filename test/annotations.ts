@@ -8,6 +8,8 @@
  *
  * A `#` directly followed by `^` counts as the first caret, so a span at column 1 is written `#^^^^ code`.
  * A single caret also matches an empty span. A span running past its line is compared on its first line.
+ * Where a comment line cannot go (inside a block scalar, whose lines are content) the place is written out:
+ * `# at 12:11-21 code message` (end column exclusive), anywhere in the file.
  */
 export interface Expectation {
   readonly line: number;
@@ -18,12 +20,25 @@ export interface Expectation {
 }
 
 const ANNOTATION = /^(\s*)#(\^*)(\s*)(\^*)\s+([a-z][a-z0-9-]*)(?:\s+(.*))?$/;
+const EXPLICIT = /^\s*#\s+at\s+(\d+):(\d+)-(\d+)\s+([a-z][a-z0-9-]*)(?:\s+(.*))?$/;
 
 export function readAnnotations(text: string): Expectation[] {
   const lines = text.split(/\r?\n/);
   const expectations: Expectation[] = [];
   let target = 0;
   lines.forEach((line, index) => {
+    const explicit = EXPLICIT.exec(line);
+    if (explicit) {
+      const [, at, column, endColumn, code = "", message] = explicit;
+      expectations.push({
+        line: Number(at),
+        column: Number(column),
+        endColumn: Number(endColumn),
+        code,
+        ...(message ? { message } : {}),
+      });
+      return;
+    }
     const match = ANNOTATION.exec(line);
     const carets = match && (match[2] || match[4]);
     if (!match || !carets) {

@@ -169,27 +169,31 @@ export function diagnoseAgainst(
   for (const issue of issues) {
     const path = issue.path as PathSegment[];
     const actual = valueAt(root, path);
+    const discriminated = (issue as { discriminator?: string }).discriminator !== undefined;
+    if (actual === undefined && path.length > 0 && issue.code !== "unrecognized_keys" && !discriminated) {
+      // Whatever the schema of a field (an enum, a union...), its absence is one problem: it is missing.
+      const owner = path.slice(0, -1);
+      const key = String(path.at(-1));
+      if (replacedByTypo.has(JSON.stringify([...owner, key]))) continue;
+      const custom = issue.message.startsWith("expected ") ? issue.message : undefined;
+      found.push({
+        code: "missing-field",
+        severity: "error",
+        message: `Missing field "${key}" in ${ownerName(root, owner)}; ${custom ?? `expected ${expectation(schemaAt(schema, root, path))}`}.`,
+        span: keyOrStart(owner),
+      });
+      continue;
+    }
     switch (issue.code) {
       case "invalid_type": {
         const owner = path.slice(0, -1);
         const field = schemaAt(schema, root, path);
-        if (actual === undefined) {
-          const key = String(path.at(-1));
-          if (replacedByTypo.has(JSON.stringify([...owner, key]))) break;
-          found.push({
-            code: "missing-field",
-            severity: "error",
-            message: `Missing field "${key}" in ${ownerName(root, owner)}; expected ${expectation(field)}.`,
-            span: keyOrStart(owner),
-          });
-        } else {
-          found.push({
-            code: "wrong-type",
-            severity: "error",
-            message: `${subject(root, path)} is ${describeValue(actual)}; expected ${expectation(field)}.`,
-            span: valueSpan(path),
-          });
-        }
+        found.push({
+          code: "wrong-type",
+          severity: "error",
+          message: `${subject(root, path)} is ${describeValue(actual)}; expected ${expectation(field)}.`,
+          span: valueSpan(path),
+        });
         break;
       }
       case "unrecognized_keys": {

@@ -104,6 +104,38 @@ describe("box targets", () => {
   });
 });
 
+describe("the old spelling name: value", () => {
+  it("is one syntax error per colon, each with a fix, and lowers as if = were written", () => {
+    const old = lower('pdfText(1, [1, 2, 3, 4], params: {dpi: "300"}, box: annexes) | clean(trim: false)');
+    expect(old.syntax.map((d) => [d.code, d.span.offset, d.span.length, d.fix?.edits])).toEqual(
+      [31, 37, 50, 73].map((at) => ["expression-syntax", at, 1, [{ span: s(at, 2), newText: "=" }]]),
+    );
+    expect(old.diagnostics).toEqual([]);
+    const current = lower('pdfText(1, [1, 2, 3, 4], params={dpi="300"}, box=annexes) | clean(trim=false)');
+    expect(current.syntax).toEqual([]);
+    expect(old.value).toEqual(current.value);
+    expect(old.value).toEqual({
+      "@type": "exv.StrClean",
+      expr: {
+        "@type": "exv.PdfText",
+        fromMain: false,
+        boxName: "annexes",
+        page: 1,
+        area: { left: 1, top: 2, width: 3, height: 4 },
+        extractionParameters: { dpi: "300" },
+      },
+      trim: false,
+    });
+  });
+
+  it("reads a = b inside a call as a named argument, which lowering then checks", () => {
+    expect(problems('contains(text = meta.a, part = "x")', "condition")).toEqual([]);
+    expect(problems('contains(meta.a, "x", a = "y")', "condition")).toEqual([
+      ["unknown-argument", 'Unknown argument "a" of "contains"; expected text or part.', 22, 1],
+    ]);
+  });
+});
+
 describe("kinds", () => {
   it("reports a condition where a value is expected, at the operator or name", () => {
     expect(problems("meta.a == meta.b")).toEqual([
@@ -285,7 +317,7 @@ describe("arguments", () => {
     ],
     [
       "pdfText(1, [1, 2, 3, 4], params={a='x', a='y'})",
-      ["wrong-argument", 'Expected the key "a" once in "params" but found it twice.', 39, 1],
+      ["wrong-argument", 'Expected the key "a" once in "params" but found it twice.', 40, 1],
     ],
     [
       "pdfText(1, [1, 2, 3, 4], params=[1])",

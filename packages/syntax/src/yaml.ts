@@ -50,6 +50,10 @@ export function parseYaml(text: string): ParsedYaml {
   const problems = new Problems(text);
   const builder = new TreeBuilder(text, problems);
   let root: SyntaxNode | undefined;
+  // `yaml` makes an Error, stack trace included, of every problem; the traces are never read, and on a text with
+  // thousands of errors they cost more than the parse.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
   try {
     const { document, secondDocument, tooDeep } = composeFirstDocument(text);
     if (tooDeep >= 0) builder.tooDeep(tooDeep);
@@ -78,6 +82,8 @@ export function parseYaml(text: string): ParsedYaml {
         `Found YAML the reader failed on (${error instanceof Error ? error.message : String(error)}); expected YAML it can read.`,
       );
     }
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
   }
   const diagnostics = [...problems.finish(), ...builder.diagnostics];
   if (root === undefined && diagnostics.length === 0) {

@@ -1,6 +1,6 @@
 import type { BooleanExpression, ValueExpression } from "@mailroom/model";
 import { type Diagnostic, parseExpression, type ScalarNode, type Span, valueSpanToSource } from "@mailroom/syntax";
-import { type ExpressionKind, lowerExpression } from "../expression/lower.js";
+import { EXPECTED_CONDITION, EXPECTED_VALUE, type ExpressionKind, lowerExpression } from "../expression/lower.js";
 
 export type { ExpressionKind };
 
@@ -30,7 +30,11 @@ export function compileExpression(
 
   const parsed = parseExpression(source);
   const lowered = lowerExpression(parsed.ast, { expect: kind, box });
-  const diagnostics = [...parsed.diagnostics, ...lowered.diagnostics].map(
+  // After a syntax error the tree is what came before it: its kind says nothing about what the user meant.
+  const lowering = parsed.diagnostics.some((d) => d.severity === "error")
+    ? lowered.diagnostics.filter((d) => d.code !== EXPECTED_CONDITION && d.code !== EXPECTED_VALUE)
+    : lowered.diagnostics;
+  const diagnostics = [...parsed.diagnostics, ...lowering].map(
     (d): Diagnostic => ({
       ...d,
       span: toDocument(d.span),

@@ -12,9 +12,11 @@ export const RANGE_PATTERN = /^\s*(-?\d+)\s*\.\.\s*(-?\d+|\*)\s*$/;
 /** `#RRGGBB` or `#RRGGBBAA`. */
 export const HEX_COLOUR_PATTERN = /^#([0-9a-fA-F]{6})([0-9a-fA-F]{2})?$/;
 
+const RANGE_EXPECTED = "expected a count such as 3 or a range such as 1..50";
+
 const range = (what: string) =>
   z
-    .union([z.int(), z.string().regex(RANGE_PATTERN, { error: "expected a count such as 3 or a range such as 1..50" })])
+    .union([z.int(), z.string().regex(RANGE_PATTERN, { error: RANGE_EXPECTED })], { error: RANGE_EXPECTED })
     .describe(
       `${what}: a number for an exact count, or a range such as 1..50; \`*\` as the upper bound means no limit.`,
     );

@@ -427,15 +427,20 @@ class Parser {
     while (start > nameEnd && isBlank(start - 1)) start--;
     let end = colon.offset + 1;
     while (isBlank(end)) end++;
-    const written = text.slice(value.span.offset, value.span.offset + value.span.length);
-    const shown = value.kind === "error" || written.length > 24 || /[\r\n]/.test(written) ? "…" : written;
+    // Sliced only when short: nested values would otherwise cost time quadratic in the text.
+    const short = value.kind !== "error" && value.span.length <= 24;
+    const written = short ? text.slice(value.span.offset, value.span.offset + value.span.length) : "";
+    const shown = short && !/[\r\n]/.test(written) ? written : "…";
     const example = `${text.slice(name.offset, nameEnd)}=${shown}`;
     this.diagnostics.splice(index, 0, {
       code: EXPRESSION_SYNTAX,
       severity: "error",
       message: `Found ":" after ${what}; ${which} are written ${example} (YAML ends a value at ": ").`,
       span: span(colon),
-      fix: { description: 'Replace ":" with "="', edits: [{ span: { offset: start, length: end - start }, newText: "=" }] },
+      fix: {
+        description: 'Replace ":" with "="',
+        edits: [{ span: { offset: start, length: end - start }, newText: "=" }],
+      },
     });
   }
 
