@@ -2,6 +2,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { allSchemas } from "@mailroom/cli";
+import { BOOLEAN_EXPRESSION_TYPES, VALUE_EXPRESSION_TYPES } from "@mailroom/model";
 import { Ajv } from "ajv";
 import { describe, expect, it } from "vitest";
 import { filesIn, repoRoot, runCli } from "./helpers.js";
@@ -32,6 +33,27 @@ describe("mailroom build", () => {
     for (const file of readdirSync(out)) {
       expect(validate(JSON.parse(readFileSync(join(out, file), "utf8"))), file).toBe(true);
     }
+  });
+
+  it("together, the compiled examples use every box, split, apposition and expression type", async () => {
+    const out = scratch();
+    await runCli(["build", "examples", "--out", out]);
+    const types = new Set<string>();
+    const collect = (value: unknown): void => {
+      if (Array.isArray(value)) value.forEach(collect);
+      else if (typeof value === "object" && value !== null) {
+        const tag = (value as Record<string, unknown>)["@type"];
+        if (typeof tag === "string") types.add(tag);
+        Object.values(value).forEach(collect);
+      }
+    };
+    for (const file of readdirSync(out)) collect(JSON.parse(readFileSync(join(out, file), "utf8")));
+    const every = [
+      ...["box.PDF", "box.DATA_FILE", "box.ARCHIVE", "bsc.NONE", "bsc.PAGE", "bsc.PDF_AREA", "bap.Overlay", "bap.Image"],
+      ...VALUE_EXPRESSION_TYPES,
+      ...BOOLEAN_EXPRESSION_TYPES,
+    ];
+    expect(every.filter((type) => !types.has(type))).toEqual([]);
   });
 
   it("writes beside the source by default, and the same bytes on every run", async () => {

@@ -10,7 +10,7 @@ import type { ScalarNode } from "./tree.js";
  * never wrong.
  */
 
-/** Maps an index into the scalar's string value to an offset in the document text. */
+/** Maps an index into the scalar's string value to an offset in the document text (past the end: where it ends). */
 export function scalarOffsetMap(text: string, node: ScalarNode): (valueOffset: number) => number {
   const positions = decodeScalar(text, node);
   if (!positions) return () => node.span.offset;
@@ -41,7 +41,7 @@ function decodeScalar(text: string, node: ScalarNode): Positions | undefined {
   const start = node.span.offset;
   const end = start + node.span.length;
   if (end > text.length) return undefined;
-  const out = new Positions(text, expected, start);
+  const out = new Positions(text, expected, contentStart(text, node.style, start, end));
   switch (node.style) {
     case "plain":
       unfold(out, start, end, false);
@@ -61,6 +61,16 @@ function decodeScalar(text: string, node: ScalarNode): Positions | undefined {
       return undefined;
   }
   return out.complete() ? out : undefined;
+}
+
+/** Where a scalar's content starts: after an opening quote, after a block scalar's header line. */
+function contentStart(text: string, style: ScalarNode["style"], start: number, end: number): number {
+  if (style === "single-quoted" || style === "double-quoted") return Math.min(start + 1, end);
+  if (style === "literal" || style === "folded") {
+    const lf = nextLineFeed(text, start, end);
+    return lf < 0 ? end : lf + 1;
+  }
+  return start;
 }
 
 const LF = 10;
@@ -152,8 +162,8 @@ const isBlank = (c: number) => c === SPACE || c === TAB;
 function unfold(out: Positions, start: number, end: number, quoted: boolean): void {
   const text = out.text;
   const copy = quoted ? (from: number, to: number) => copySingleQuoted(out, text, from, to) : out.copy.bind(out);
-  let lf = text.indexOf("\n", start);
-  if (lf < 0 || lf >= end) {
+  let lf = nextLineFeed(text, start, end);
+  if (lf < 0) {
     copy(start, end);
     return;
   }
@@ -162,8 +172,8 @@ function unfold(out: Positions, start: number, end: number, quoted: boolean): vo
   let previousBreak = lf;
   let lineStart = lf + 1;
   for (;;) {
-    lf = text.indexOf("\n", lineStart);
-    if (lf < 0 || lf >= end) {
+    lf = nextLineFeed(text, lineStart, end);
+    if (lf < 0) {
       out.lineBreak(newlineSeparator ? LF : SPACE, previousBreak, start);
       copy(skipBlanks(text, lineStart, end), end);
       return;
@@ -192,6 +202,12 @@ function copySingleQuoted(out: Positions, text: string, from: number, to: number
       i++;
     } else out.unit(c, i, i + 1);
   }
+}
+
+/** The first "\n" in text[from, end), or -1: scanning no further than the scalar keeps decoding linear in it. */
+function nextLineFeed(text: string, from: number, end: number): number {
+  for (let i = from; i < end; i++) if (text.charCodeAt(i) === LF) return i;
+  return -1;
 }
 
 /** End of a line's content: the "\n" at `lf`, or the "\r" before it. */
@@ -335,8 +351,8 @@ function blockScalar(out: Positions, start: number, end: number, folded: boolean
       chomp ||= c;
     } else if (c === undefined || c === " " || c === "\t" || c === "\r" || c === "\n" || c === "#") break;
   }
-  const headerEnd = text.indexOf("\n", start);
-  if (headerEnd < 0 || headerEnd >= end) return; // no body: the value is empty
+  const headerEnd = nextLineFeed(text, start, end);
+  if (headerEnd < 0) return; // no body: the value is empty
   const regionStart = headerEnd + 1;
   const lines = splitBlockLines(text, regionStart, end);
   const isEmpty = (line: BlockLine) =>
@@ -433,8 +449,8 @@ function splitBlockLines(text: string, bodyStart: number, end: number): BlockLin
   for (;;) {
     let indentEnd = lineStart;
     while (indentEnd < end && text.charCodeAt(indentEnd) === SPACE) indentEnd++;
-    let lf = text.indexOf("\n", indentEnd);
-    if (lf < 0 || lf >= end) lf = end;
+    let lf = nextLineFeed(text, indentEnd, end);
+    if (lf < 0) lf = end;
     lines.push({ start: lineStart, indentEnd, lf });
     if (lf >= end) return lines;
     lineStart = lf + 1;

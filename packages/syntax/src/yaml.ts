@@ -64,8 +64,7 @@ export function parseYaml(text: string): ParsedYaml {
     }
     if (secondDocument >= 0) {
       const span = tokenSpan(text, secondDocument, secondDocument);
-      problems.add(
-        0,
+      problems.syntax(
         span,
         `Found a second YAML document starting with ${describe(text, span)}; expected one document per file.`,
       );
@@ -76,8 +75,7 @@ export function parseYaml(text: string): ParsedYaml {
     root = undefined;
     if (error instanceof RangeError) builder.tooDeep(0);
     else {
-      problems.add(
-        0,
+      problems.syntax(
         { offset: 0, length: 0 },
         `Found YAML the reader failed on (${error instanceof Error ? error.message : String(error)}); expected YAML it can read.`,
       );
@@ -309,7 +307,6 @@ class TreeBuilder {
     const anchored = this.#anchors.get(name);
     if (this.#open.has(name)) {
       this.#problems.add(
-        1,
         span,
         `Found the alias "*${name}" inside the value anchored "&${name}" it refers to; expected an alias to a complete value (a value cannot contain itself).`,
       );
@@ -317,7 +314,6 @@ class TreeBuilder {
       // An empty name was reported by `yaml` already.
       if (name) {
         this.#problems.add(
-          1,
           span,
           `Found the alias "*${name}", but no anchor "&${name}" comes before it; expected an anchor defined earlier in the document.`,
         );
@@ -425,7 +421,6 @@ class TreeBuilder {
       if (key.type === "PLAIN" && key.source === "") {
         const colon = this.#text.charCodeAt(start) === 58;
         this.#problems.add(
-          1,
           { offset: start, length: colon ? 1 : 0 },
           'Found ":" with no key before it; expected a key such as "name:".',
         );
@@ -445,7 +440,6 @@ class TreeBuilder {
       kind = target.kind === "object" ? "mapping" : "sequence";
     }
     this.#problems.add(
-      1,
       { offset: start, length: lineEnd(this.#text, start, Math.min(end, start + SCAN_LIMIT)) - start },
       `Found a ${kind} used as a key; expected a string key such as "name:".`,
     );
@@ -464,15 +458,16 @@ function lineEnd(text: string, offset: number, limit: number): number {
 }
 
 interface Problem {
-  /** Which problem of a line is kept: 0 for `yaml`'s errors, 1 for problems found in the tree, 2 for warnings. */
-  readonly rank: number;
+  /** An error `yaml` reported (or that the text has a second document): of these, a line keeps only the first. */
+  readonly syntax: boolean;
   readonly order: number;
   readonly diagnostic: Diagnostic;
 }
 
 /**
  * Syntax problems of one document. One slip often makes `yaml` report several errors on the same line (an
- * unexpected token, then a missing value, then a bad key); only the first, most telling one of a line is kept.
+ * unexpected token, then a missing value, then a bad key); a line keeps only the first of them, and drops the
+ * problems found in the tree or warned about on it, which that slip may have caused as well.
  */
 class Problems {
   readonly #text: string;
@@ -482,12 +477,18 @@ class Problems {
     this.#text = text;
   }
 
-  add(rank: number, span: Span, message: string, severity: Diagnostic["severity"] = "error"): void {
-    this.#problems.push({
-      rank,
-      order: this.#problems.length,
-      diagnostic: { code: "syntax-error", severity, message, span },
-    });
+  /** A syntax error: the text is not YAML. */
+  syntax(span: Span, message: string): void {
+    this.#push(true, { code: "syntax-error", severity: "error", message, span });
+  }
+
+  /** A problem in what the YAML says (a key, an alias), or a warning. */
+  add(span: Span, message: string, severity: Diagnostic["severity"] = "error"): void {
+    this.#push(false, { code: "syntax-error", severity, message, span });
+  }
+
+  #push(syntax: boolean, diagnostic: Diagnostic): void {
+    this.#problems.push({ syntax, order: this.#problems.length, diagnostic });
   }
 
   /** Turns one of `yaml`'s errors or warnings into a diagnostic with a message for people. */
@@ -506,7 +507,9 @@ class Problems {
       (error.code === "MISSING_CHAR" || error.code === "BAD_INDENT") &&
       (/quote/.test(error.message) || span.length === 0);
     if (unclosed) span = { offset: open, length: 1 };
-    this.add(severity === "error" ? 0 : 2, span, explain(text, error, span, unclosed), severity);
+    const message = explain(text, error, span, unclosed);
+    if (severity === "error") this.syntax(span, message);
+    else this.add(span, message, severity);
   }
 
   finish(): Diagnostic[] {
@@ -515,20 +518,24 @@ class Problems {
       (a, b) => a.diagnostic.span.offset - b.diagnostic.span.offset || a.order - b.order,
     );
     const kept: Diagnostic[] = [];
-    let best: Problem | undefined;
+    let line: Problem[] = [];
     let lineEnd = -1;
+    const keepLine = () => {
+      const error = line.find((problem) => problem.syntax);
+      if (error) kept.push(error.diagnostic);
+      else for (const problem of line) kept.push(problem.diagnostic);
+      line = [];
+    };
     for (const problem of sorted) {
       const offset = problem.diagnostic.span.offset;
-      if (best && offset <= lineEnd) {
-        if (problem.rank < best.rank) best = problem;
-        continue;
+      if (offset > lineEnd) {
+        keepLine();
+        const lf = text.indexOf("\n", offset);
+        lineEnd = lf < 0 ? text.length : lf;
       }
-      if (best) kept.push(best.diagnostic);
-      best = problem;
-      const lf = text.indexOf("\n", offset);
-      lineEnd = lf < 0 ? text.length : lf;
+      line.push(problem);
     }
-    if (best) kept.push(best.diagnostic);
+    keepLine();
     return kept;
   }
 }

@@ -491,6 +491,20 @@ describe("parseYaml: problems", () => {
     expect(parseYaml(text).diagnostics.map((d) => at(text, d.span.offset))).toEqual(["2:1", "3:1"]);
   });
 
+  it("keeps separate problems of one line, but not those a syntax error on the line may have caused", () => {
+    const twice = "a: [*x, *y]\n";
+    expect(parseYaml(twice).diagnostics.map((d) => slice(twice, d.span))).toEqual(["*x", "*y"]);
+    const caused = "a: &x *y\n";
+    expect(parseYaml(caused).diagnostics.map((d) => d.message)).toEqual([
+      'Found an anchor or tag on the alias "*y"; expected an alias without either.',
+    ]);
+  });
+
+  it("reads anchored keys and aliases used as keys", () => {
+    expect(toJson(tree("&k key: 1\nother: *k\n"))).toEqual({ key: 1, other: "key" });
+    expect(toJson(tree("a: &k name\n*k : 1\n"))).toEqual({ a: "name", name: 1 });
+  });
+
   it("reports a duplicate key at the second key, pointing at the first, in small and large mappings", () => {
     for (const size of [3, 30]) {
       const keys = Array.from({ length: size }, (_, i) => `k${i}: ${i}`);

@@ -1,6 +1,14 @@
 import type { BooleanExpression, ValueExpression } from "@mailroom/model";
 import { type Diagnostic, parseExpression, type ScalarNode, type Span, valueSpanToSource } from "@mailroom/syntax";
-import { EXPECTED_CONDITION, EXPECTED_VALUE, type ExpressionKind, lowerExpression } from "../expression/lower.js";
+import {
+  type ExpressionKind,
+  lowerExpression,
+  UNKNOWN_ARGUMENT,
+  UNKNOWN_FUNCTION,
+  UNKNOWN_NAMESPACE,
+} from "../expression/lower.js";
+
+const NAME_ERRORS: ReadonlySet<string> = new Set([UNKNOWN_FUNCTION, UNKNOWN_NAMESPACE, UNKNOWN_ARGUMENT]);
 
 export type { ExpressionKind };
 
@@ -30,9 +38,10 @@ export function compileExpression(
 
   const parsed = parseExpression(source);
   const lowered = lowerExpression(parsed.ast, { expect: kind, box });
-  // After a syntax error the tree is what came before it: its kind says nothing about what the user meant.
+  // After a syntax error the tree is cut short: its kinds and argument counts say nothing about what the user
+  // meant, so only misspelt names are reported from it; the other checks wait until the syntax is fixed.
   const lowering = parsed.diagnostics.some((d) => d.severity === "error")
-    ? lowered.diagnostics.filter((d) => d.code !== EXPECTED_CONDITION && d.code !== EXPECTED_VALUE)
+    ? lowered.diagnostics.filter((d) => NAME_ERRORS.has(d.code))
     : lowered.diagnostics;
   const diagnostics = [...parsed.diagnostics, ...lowering].map(
     (d): Diagnostic => ({

@@ -404,9 +404,10 @@ class Parser {
       if (after.kind === ",") this.#next();
       else if (!CLOSERS.has(after.kind)) {
         this.#error(after, `Expected "," or "${closer}" in ${what} but found ${found(after)}.`);
-        // A stray ":" or "=" would stop every item without being consumed; skip it. Anything else may start
-        // the next item (a missing comma), or is a closer handled at the top of the loop.
-        if (after.kind === ":" || after.kind === "=") this.#next();
+        // A stray ":", "=" or unknown character would stop every item without being consumed, so it is
+        // skipped, as if it were the comma. Anything else may start the next item (a missing comma), or is
+        // a closer handled at the top of the loop.
+        if (after.kind === ":" || after.kind === "=" || after.kind === "invalid") this.#next();
       }
     }
     return this.#next();
