@@ -41,7 +41,7 @@ function decodeScalar(text: string, node: ScalarNode): Positions | undefined {
   const start = node.span.offset;
   const end = start + node.span.length;
   if (end > text.length) return undefined;
-  const out = new Positions(text, expected, contentStart(text, node.style, start, end));
+  const out = new Positions(text, expected, start);
   switch (node.style) {
     case "plain":
       unfold(out, start, end, false);
@@ -63,16 +63,6 @@ function decodeScalar(text: string, node: ScalarNode): Positions | undefined {
   return out.complete() ? out : undefined;
 }
 
-/** Where a scalar's content starts: after an opening quote, after a block scalar's header line. */
-function contentStart(text: string, style: ScalarNode["style"], start: number, end: number): number {
-  if (style === "single-quoted" || style === "double-quoted") return Math.min(start + 1, end);
-  if (style === "literal" || style === "folded") {
-    const lf = nextLineFeed(text, start, end);
-    return lf < 0 ? end : lf + 1;
-  }
-  return start;
-}
-
 const LF = 10;
 const CR = 13;
 const SPACE = 32;
@@ -88,15 +78,15 @@ class Positions {
   readonly #ends: Int32Array;
   #length = 0;
   #ok = true;
-  /** Where the value ends in the text: after its last unit, or where its content starts when it is empty. */
+  /** Where the value ends in the text: after its last unit, or at the scalar's start when it is empty. */
   #end: number;
 
-  constructor(text: string, expected: string, contentStart: number) {
+  constructor(text: string, expected: string, start: number) {
     this.text = text;
     this.expected = expected;
     this.#starts = new Int32Array(expected.length);
     this.#ends = new Int32Array(expected.length);
-    this.#end = contentStart;
+    this.#end = start;
   }
 
   /** Records that the next unit of the value is `code`, written at text[start, end). */
