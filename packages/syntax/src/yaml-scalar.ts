@@ -41,7 +41,9 @@ function decodeScalar(text: string, node: ScalarNode): Positions | undefined {
   const start = node.span.offset;
   const end = start + node.span.length;
   if (end > text.length) return undefined;
-  const out = new Positions(text, expected, start);
+  // An empty value sits between the quotes, or at the scalar's start.
+  const quoted = node.style === "single-quoted" || node.style === "double-quoted";
+  const out = new Positions(text, expected, quoted ? Math.min(start + 1, end) : start);
   switch (node.style) {
     case "plain":
       unfold(out, start, end, false);
@@ -78,15 +80,15 @@ class Positions {
   readonly #ends: Int32Array;
   #length = 0;
   #ok = true;
-  /** Where the value ends in the text: after its last unit, or at the scalar's start when it is empty. */
+  /** Where the value ends in the text: after its last unit, or where it would start when it is empty. */
   #end: number;
 
-  constructor(text: string, expected: string, start: number) {
+  constructor(text: string, expected: string, emptyAt: number) {
     this.text = text;
     this.expected = expected;
     this.#starts = new Int32Array(expected.length);
     this.#ends = new Int32Array(expected.length);
-    this.#end = start;
+    this.#end = emptyAt;
   }
 
   /** Records that the next unit of the value is `code`, written at text[start, end). */
