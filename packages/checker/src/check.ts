@@ -1,23 +1,65 @@
 import type { SourceDocument } from "@mailroom/compiler";
 import type { Diagnostic } from "@mailroom/syntax";
+import { type RuleSettingsMap, runRules } from "./engine/run.js";
+import { RULES } from "./rules/index.js";
+import { applySuppressions } from "./suppressions.js";
 import { validateService } from "./validate.js";
+
+/** Codes that are not rules: problems reading, compiling or validating a file. Suppressible like rules. */
+export const BASE_CODES: readonly string[] = [
+  "duplicate-key",
+  "expected-condition",
+  "expected-value",
+  "expression-syntax",
+  "expression-too-deep",
+  "file-too-large",
+  "invalid-encoding",
+  "invalid-value",
+  "missing-box-target",
+  "missing-field",
+  "not-a-service",
+  "out-of-range",
+  "syntax-error",
+  "too-deep",
+  "too-large",
+  "unknown-argument",
+  "unknown-function",
+  "unknown-key",
+  "unknown-namespace",
+  "unknown-type",
+  "unused-suppression",
+  "wrong-argument",
+  "wrong-type",
+];
+
+const KNOWN_CODES: ReadonlySet<string> = new Set([...BASE_CODES, ...RULES.keys()]);
+
+export interface CheckOptions {
+  /** Severity and options per rule for this file (from `mailroom.config.yaml`). */
+  readonly rules?: RuleSettingsMap;
+}
 
 const bySpan = (a: Diagnostic, b: Diagnostic) =>
   a.span.offset - b.span.offset || a.span.length - b.span.length || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
 
 /**
- * Every diagnostic of a document, in text order: reading and compiling problems, then each service checked
- * against the model. A document with errors so far is not validated further: the holes they leave would read
- * as missing fields. In a compiled DSL file, keys unknown to the model are the DSL's pass-through keys, which
- * the compiler has already reported, so the model's own report of them is left out.
+ * Every diagnostic of a document, in text order: reading and compiling problems, each service checked against
+ * the model, then the rule catalogue on each service that is valid. A document with errors so far is not
+ * checked further: the holes they leave would read as missing fields. In a compiled DSL file, keys unknown to
+ * the model are the DSL's pass-through keys, which the compiler has already reported, so the model's own
+ * report of them is left out. Suppression comments apply last.
  */
-export function checkDocument(document: SourceDocument): Diagnostic[] {
+export function checkDocument(document: SourceDocument, options: CheckOptions = {}): Diagnostic[] {
   const diagnostics = [...document.diagnostics];
   if (!diagnostics.some((d) => d.severity === "error")) {
     for (const service of document.services) {
       const found = validateService(service);
       diagnostics.push(...(document.format === "dsl" ? found.filter((d) => d.code !== "unknown-key") : found));
+      if (!found.some((d) => d.severity === "error")) {
+        diagnostics.push(...runRules(document, service, [...RULES.values()], options.rules));
+      }
     }
   }
-  return diagnostics.sort(bySpan);
+  const kept = document.format === "dsl" ? applySuppressions(document.text, diagnostics, KNOWN_CODES) : diagnostics;
+  return kept.sort(bySpan);
 }

@@ -1,2 +1,7 @@
 export * from "./check.js";
+export * from "./engine/expressions.js";
+export * from "./engine/rule.js";
+export * from "./engine/run.js";
+export { RULES } from "./rules/index.js";
+export * from "./suppressions.js";
 export * from "./validate.js";

@@ -68,6 +68,14 @@ describe("scalarOffsetMap", () => {
     expect(scalarOffsetMap(text, node)(3)).toBe(12);
   });
 
+  it("places the end of an empty quoted value between its quotes", () => {
+    for (const text of ["k: ''\n", 'k: ""\n']) {
+      const node = scalarAt(text, ["k"]);
+      expect(scalarOffsetMap(text, node)(0)).toBe(4);
+      expect(valueSpanToSource(text, node, { offset: 0, length: 0 })).toEqual({ offset: 4, length: 0 });
+    }
+  });
+
   it("maps both halves of a surrogate pair from \\U to the escape", () => {
     const text = 'k: "\\U0001F600!"\n';
     const node = scalarAt(text, ["k"]);

@@ -1,0 +1,90 @@
+import type { ServiceSource, SymbolIndex } from "@mailroom/compiler";
+import type { Service } from "@mailroom/model";
+import type { PathSegment, Severity, Span } from "@mailroom/syntax";
+import type * as z from "zod";
+
+export type Path = readonly PathSegment[];
+export type Json = Record<string, unknown>;
+
+/** What a rule is: the stable id (also its diagnostic code and doc page), default severity and purpose. */
+export interface RuleMeta {
+  /** kebab-case, stable forever; `docs/rules/<id>.md` documents it. */
+  readonly id: string;
+  readonly severity: Severity;
+  /** One sentence: what the rule checks. */
+  readonly description: string;
+  /** Schema of the rule's options in `mailroom.config.yaml`, when it has any. */
+  readonly options?: z.ZodType;
+  /** Whether some of its reports carry an unambiguous fix. */
+  readonly fixable?: boolean;
+}
+
+/** Where in the service an expression sits, which decides what it may contain and which box it reads. */
+export type SiteKind = "metadata" | "reconcile" | "file-matcher" | "channel";
+
+export interface BoxInfo {
+  readonly name: string;
+  readonly type: string;
+  readonly main: boolean;
+  /** Index in `properties.boxes`. */
+  readonly index: number;
+}
+
+export interface ExpressionSite {
+  readonly kind: SiteKind;
+  /** Path of the expression's root. */
+  readonly path: Path;
+  /** The box whose configuration holds it (none for channel conditions). */
+  readonly box?: BoxInfo;
+  /** The metadata it computes, for `metadata` sites. */
+  readonly metadata?: string;
+}
+
+/** One node of an expression tree (`exv.*` or `exb.*`), with its path and site. */
+export interface ExpressionNode {
+  readonly node: Json & { readonly "@type": string };
+  readonly path: Path;
+  readonly site: ExpressionSite;
+}
+
+/** A fix: set the value at a path. The engine turns it into a text edit for the file's format. */
+export interface ValueFix {
+  readonly description: string;
+  readonly path: Path;
+  readonly value: unknown;
+}
+
+export interface Report {
+  /** The JSON path the problem is about. */
+  readonly path: Path;
+  readonly message: string;
+  /** Point at the key holding the value rather than the value (duplicate names, unknown keys). */
+  readonly at?: "key" | "value";
+  /** A span inside the located value, relative to its start (a token inside a regex string, say). */
+  readonly within?: Span;
+  readonly related?: readonly { readonly path: Path; readonly message: string }[];
+  readonly fix?: ValueFix;
+}
+
+export interface RuleContext {
+  /** The service, valid against the model (rules run only on services that are). */
+  readonly service: Service;
+  readonly source: ServiceSource;
+  readonly symbols: SymbolIndex;
+  /** Every expression node of the service, in document order, each with its site. */
+  readonly expressions: readonly ExpressionNode[];
+  /** This rule's options from the configuration, already validated against `meta.options`. */
+  readonly options: unknown;
+  report(report: Report): void;
+}
+
+/**
+ * A rule: declares what it is, then checks one service and reports. Rules do no I/O and never change the
+ * service (the engine freezes it in tests); cross-references are collected first and resolved after.
+ */
+export interface Rule {
+  readonly meta: RuleMeta;
+  check(context: RuleContext): void;
+}
+
+export const defineRule = (rule: Rule): Rule => rule;

@@ -1,0 +1,110 @@
+import { printExpression, type ServiceSource, type SourceDocument, indexSymbols } from "@mailroom/compiler";
+import type { Service } from "@mailroom/model";
+import type { Diagnostic, Fix, Severity, Span } from "@mailroom/syntax";
+import { indexExpressions } from "./expressions.js";
+import type { Json, Path, Report, Rule } from "./rule.js";
+
+/** How a rule runs for one file: its severity (or off) and its options. */
+export interface RuleSettings {
+  readonly severity: Severity | "off";
+  readonly options?: unknown;
+}
+
+/** The settings of each rule for one file; a rule not listed runs with its defaults. */
+export type RuleSettingsMap = Readonly<Record<string, RuleSettings | undefined>>;
+
+/** Offset, in the source token at `span`, of character `index` of the value it spells (a JSON string, a regex). */
+function sourceOffset(text: string, span: Span, index: number): number {
+  const quote = text[span.offset];
+  if (quote !== '"' && quote !== "/" && quote !== "'") return span.offset + index;
+  let offset = span.offset + 1;
+  for (let i = 0; i < index && offset < span.offset + span.length; i++) {
+    // An escape spells one character with several: \uXXXX with six, any other with two.
+    if (text[offset] === "\\") offset += text[offset + 1] === "u" && quote === '"' ? 6 : 2;
+    else offset++;
+  }
+  return offset;
+}
+
+/** A value as YAML text that reads back as the same value: plain when safe, JSON-quoted otherwise. */
+function yamlScalar(value: unknown): string {
+  if (typeof value !== "string") return JSON.stringify(value);
+  const plain = /^[A-Za-z_][A-Za-z0-9_.\-/]*$/.test(value) && !/^(true|false|null|yes|no|on|off|~)$/i.test(value);
+  return plain ? value : JSON.stringify(value);
+}
+
+function renderFix(document: SourceDocument, service: ServiceSource, report: Report): Fix | undefined {
+  const fix = report.fix;
+  if (!fix) return undefined;
+  const location = service.locate(fix.path);
+  if (location.depth < fix.path.length) return undefined; // only values that are written somewhere
+  const value = fix.value as Json | null;
+  const isExpression = typeof value?.["@type"] === "string" && /^ex[vb]\./.test(value["@type"] as string);
+  let newText: string;
+  if (document.format === "json") newText = JSON.stringify(fix.value);
+  else if (isExpression) {
+    const boxIndex = fix.path[2];
+    const box = (service.json as Service).properties.boxes[typeof boxIndex === "number" ? boxIndex : -1];
+    const context = box ? { box: { name: box.name, main: box.main === true } } : {};
+    newText = printExpression(fix.value as never, context);
+  } else if (typeof fix.value === "object" && fix.value !== null) return undefined;
+  else newText = yamlScalar(fix.value);
+  return { description: fix.description, edits: [{ span: location.span, newText }] };
+}
+
+/**
+ * Runs the rules on one service that is valid against the model. Each report is located through the
+ * service's source map (the narrowest span: a key, a value, a token inside a value) and takes the severity
+ * configured for its rule; a rule turned off does not run at all.
+ */
+export function runRules(
+  document: SourceDocument,
+  service: ServiceSource,
+  rules: readonly Rule[],
+  settings: RuleSettingsMap = {},
+): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const model = service.json as Service;
+  const symbols = indexSymbols(service);
+  const expressions = indexExpressions(model);
+  for (const rule of rules) {
+    const configured = settings[rule.meta.id];
+    const severity = configured?.severity ?? rule.meta.severity;
+    if (severity === "off") continue;
+    rule.check({
+      service: model,
+      source: service,
+      symbols,
+      expressions,
+      options: configured?.options,
+      report(report) {
+        const location = service.locate(report.path);
+        let span: Span = report.at === "key" && location.keySpan ? location.keySpan : location.span;
+        if (report.within && location.depth === report.path.length) {
+          const start = sourceOffset(document.text, span, report.within.offset);
+          const end = sourceOffset(document.text, span, report.within.offset + report.within.length);
+          span = { offset: start, length: end - start };
+        }
+        const fix = renderFix(document, service, report);
+        diagnostics.push({
+          code: rule.meta.id,
+          severity,
+          message: report.message,
+          span,
+          ...(report.related
+            ? {
+                related: report.related.map((r) => ({
+                  message: r.message,
+                  span: service.locate(r.path).keySpan ?? service.locate(r.path).span,
+                })),
+              }
+            : {}),
+          ...(fix ? { fix } : {}),
+        });
+      },
+    });
+  }
+  return diagnostics;
+}
+
+export type { Path };
