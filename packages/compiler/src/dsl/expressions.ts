@@ -1,5 +1,5 @@
 import type { BooleanExpression, ValueExpression } from "@mailroom/model";
-import { type Diagnostic, parseExpression, type ScalarNode, type Span, valueSpanToSource } from "@mailroom/syntax";
+import { type Diagnostic, parseExpression, type ScalarNode, type Span, scalarSpanMap } from "@mailroom/syntax";
 import {
   type ExpressionKind,
   lowerExpression,
@@ -33,8 +33,10 @@ export function compileExpression(
   // A number or boolean written plainly (`1000`, `true`) is read as the text the user typed.
   const isString = typeof node.value === "string";
   const source = isString ? (node.value as string) : (node.source ?? (node.value === null ? "" : String(node.value)));
+  // One decoding of the scalar serves every span of the expression.
+  const mapSpan = isString ? scalarSpanMap(text, node) : undefined;
   const toDocument = (span: Span): Span =>
-    isString ? valueSpanToSource(text, node, span) : { offset: node.span.offset + span.offset, length: span.length };
+    mapSpan ? mapSpan(span) : { offset: node.span.offset + span.offset, length: span.length };
 
   const parsed = parseExpression(source);
   const lowered = lowerExpression(parsed.ast, { expect: kind, box });
