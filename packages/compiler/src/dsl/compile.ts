@@ -309,13 +309,15 @@ class DslCompiler {
     return json;
   }
 
+  /** A key whose value is an object or, when absent or null, the JSON `null` (`from`, `reconcile`). */
+  objectOrNull(property: PropertyNode | undefined, path: Path): ObjectNode | undefined {
+    if (property) this.mark(path, property.value, property.keySpan);
+    return property?.value.kind === "object" ? property.value : undefined;
+  }
+
   parent(property: PropertyNode | undefined, path: Path, box: BoxContext): unknown {
-    const node = property?.value;
-    if (!property || node?.kind !== "object") {
-      if (property) this.mark(path, property.value, property.keySpan);
-      return null;
-    }
-    this.mark(path, node, property.keySpan);
+    const node = this.objectOrNull(property, path);
+    if (!node) return null;
     const json: Json = {};
     const archive = propertyOf(node, "archive");
     if (archive) json.boxName = this.raw([...path, "boxName"], archive.value, archive.keySpan);
@@ -329,12 +331,8 @@ class DslCompiler {
   }
 
   reconcile(property: PropertyNode | undefined, path: Path, box: BoxContext): unknown {
-    const node = property?.value;
-    if (!property || node?.kind !== "object") {
-      if (property) this.mark(path, property.value, property.keySpan);
-      return null;
-    }
-    this.mark(path, node, property.keySpan);
+    const node = this.objectOrNull(property, path);
+    if (!node) return null;
     const json: Json = {};
     const when = propertyOf(node, "when");
     if (when) json.condition = this.expression([...path, "condition"], when.value, when.keySpan, "condition", box);

@@ -130,17 +130,9 @@ class Lowerer {
       case "reference":
         return this.#reference(node, at);
       case "identifier":
-        return this.#apply(node, undefined, undefined, "value", at);
       case "call":
-        return this.#apply(node.callee, node.args, undefined, "value", at);
       case "pipe":
-        return this.#apply(
-          node.step.kind === "call" ? node.step.callee : node.step,
-          node.step.kind === "call" ? node.step.args : undefined,
-          node.input,
-          "value",
-          at,
-        );
+        return this.#application(node, "value", at);
       case "slice":
         return this.#slice(node, at);
       case "error":
@@ -149,6 +141,20 @@ class Lowerer {
         this.#mismatch(node, "value");
         return placeholderValue();
     }
+  }
+
+  /** A name, a call or a pipe step applies a function, whichever kind of expression is expected. */
+  #application<K extends ExpressionKind>(
+    node: Extract<ExpressionNode, { kind: "identifier" | "call" | "pipe" }>,
+    expect: K,
+    at: PointerTrie,
+  ): Lowered<K> {
+    if (node.kind === "identifier") return this.#apply(node, undefined, undefined, expect, at);
+    if (node.kind === "call") return this.#apply(node.callee, node.args, undefined, expect, at);
+    const step = node.step;
+    return step.kind === "call"
+      ? this.#apply(step.callee, step.args, node.input, expect, at)
+      : this.#apply(step, undefined, node.input, expect, at);
   }
 
   condition(node: ExpressionNode, at: PointerTrie): BooleanExpression {
@@ -178,17 +184,9 @@ class Lowerer {
         };
       }
       case "identifier":
-        return this.#apply(node, undefined, undefined, "condition", at);
       case "call":
-        return this.#apply(node.callee, node.args, undefined, "condition", at);
       case "pipe":
-        return this.#apply(
-          node.step.kind === "call" ? node.step.callee : node.step,
-          node.step.kind === "call" ? node.step.args : undefined,
-          node.input,
-          "condition",
-          at,
-        );
+        return this.#application(node, "condition", at);
       case "error":
         return placeholderCondition();
       default:
