@@ -18,7 +18,7 @@ describe("mailroom lint on JSON services", () => {
 
   it("reports exactly the expected located problems for every broken fixture", async () => {
     const fixtures = filesIn("test/fixtures/json/err", /\.service\.json$/);
-    const result = await runCli(["lint", "test/fixtures/json/err"]);
+    const result = await runCli(["lint", "--format", "plain", "test/fixtures/json/err"]);
     expect(result.code).toBe(1);
     const byFile = new Map<string, string>();
     for (const line of result.stdout.split("\n").filter(Boolean)) {
@@ -33,7 +33,7 @@ describe("mailroom lint on JSON services", () => {
   });
 
   it("prints file:line:col  severity  message  code", async () => {
-    const result = await runCli(["lint", "test/fixtures/json/err/box-type-unknown.service.json"]);
+    const result = await runCli(["lint", "--format", "plain", "test/fixtures/json/err/box-type-unknown.service.json"]);
     expect(result.stdout).toBe(
       'test/fixtures/json/err/box-type-unknown.service.json:20:18  error  Unknown "@type" "box.PFD" in "boxes[0]"; expected one of "box.PDF", "box.DATA_FILE" or "box.ARCHIVE". Did you mean "box.PDF"?  unknown-type\n',
     );
@@ -50,10 +50,10 @@ describe("mailroom lint on JSON services", () => {
     const dir = scratch();
     writeFileSync(join(dir, "notes.json"), "[1,");
     writeFileSync(join(dir, "broken.service.json"), "{");
-    const viaDirectory = await runCli(["lint", dir]);
+    const viaDirectory = await runCli(["lint", "--format", "plain", dir]);
     expect(viaDirectory.stdout).toContain("broken.service.json:1:2");
     expect(viaDirectory.stdout).not.toContain("notes.json");
-    const explicit = await runCli(["lint", join(dir, "notes.json")]);
+    const explicit = await runCli(["lint", "--format", "plain", join(dir, "notes.json")]);
     expect(explicit.stdout).toContain("notes.json:1:4");
     expect(explicit.code).toBe(1);
   });
@@ -61,6 +61,7 @@ describe("mailroom lint on JSON services", () => {
   it("gives deterministic output", async () => {
     const first = await runCli(["lint", "test/fixtures/json/err"]);
     const second = await runCli(["lint", "test/fixtures/json/err"]);
+    expect(first.stdout).not.toBe("");
     expect(second.stdout).toBe(first.stdout);
   });
 });
@@ -69,7 +70,7 @@ describe("bad input ends in a diagnostic, never a crash", () => {
   const lintText = async (content: string | Buffer) => {
     const file = join(scratch(), "input.service.json");
     writeFileSync(file, content);
-    return runCli(["lint", file]);
+    return runCli(["lint", "--format", "plain", file]);
   };
 
   it("nesting 10,000 deep", async () => {

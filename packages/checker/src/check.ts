@@ -1,5 +1,5 @@
 import type { SourceDocument } from "@mailroom/compiler";
-import type { Diagnostic } from "@mailroom/syntax";
+import type { Diagnostic, Severity } from "@mailroom/syntax";
 import { type RuleSettingsMap, runRules } from "./engine/run.js";
 import { RULES } from "./rules/index.js";
 import { applySuppressions } from "./suppressions.js";
@@ -32,6 +32,16 @@ export const BASE_CODES: readonly string[] = [
   "wrong-type",
 ];
 
+/**
+ * Codes that are not rules but that `mailroom.config.yaml` may still set like one, with their default severity:
+ * an unknown key may be tolerated (or refused), a stale suppression may fail the lint. The other base codes
+ * say the file cannot be read or the service is invalid; their severity is not a matter of taste.
+ */
+export const CONFIGURABLE_CODES: ReadonlyMap<string, Severity> = new Map([
+  ["unknown-key", "warning"],
+  ["unused-suppression", "warning"],
+]);
+
 const KNOWN_CODES: ReadonlySet<string> = new Set([...BASE_CODES, ...RULES.keys()]);
 
 export interface CheckOptions {
@@ -47,7 +57,9 @@ const bySpan = (a: Diagnostic, b: Diagnostic) =>
  * the model, then the rule catalogue on each service that is valid. A document with errors so far is not
  * checked further: the holes they leave would read as missing fields. In a compiled DSL file, keys unknown to
  * the model are the DSL's pass-through keys, which the compiler has already reported, so the model's own
- * report of them is left out. Suppression comments apply last.
+ * report of them is left out. Suppression comments apply last. The configured severity of a configurable base
+ * code applies after the checks (an unknown key set to "error" does not stop the rules from running); one set to
+ * "off" is dropped before the suppressions, like a rule that does not run.
  */
 export function checkDocument(document: SourceDocument, options: CheckOptions = {}): Diagnostic[] {
   const diagnostics = [...document.diagnostics];
@@ -60,6 +72,15 @@ export function checkDocument(document: SourceDocument, options: CheckOptions = 
       }
     }
   }
-  const kept = document.format === "dsl" ? applySuppressions(document.text, diagnostics, KNOWN_CODES) : diagnostics;
-  return kept.sort(bySpan);
+  const configured = reseverity(diagnostics, options.rules, "unknown-key");
+  const kept = document.format === "dsl" ? applySuppressions(document.text, configured, KNOWN_CODES) : configured;
+  return reseverity(kept, options.rules, "unused-suppression").sort(bySpan);
+}
+
+/** The diagnostics with the configured severity of one configurable base code applied ("off" drops them). */
+function reseverity(diagnostics: Diagnostic[], settings: RuleSettingsMap | undefined, code: string): Diagnostic[] {
+  const severity = settings?.[code]?.severity;
+  if (severity === undefined) return diagnostics;
+  if (severity === "off") return diagnostics.filter((d) => d.code !== code);
+  return diagnostics.map((d) => (d.code === code && d.severity !== severity ? { ...d, severity } : d));
 }

@@ -5,3 +5,4 @@ export * from "./engine/run.js";
 export { RULES } from "./rules/index.js";
 export * from "./suppressions.js";
 export * from "./validate.js";
+export * from "./config/index.js";

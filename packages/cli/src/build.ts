@@ -1,9 +1,11 @@
 import { mkdir } from "node:fs/promises";
 import { basename, dirname, join, relative } from "node:path";
+import { ConfigResolver } from "./config.js";
 import { DSL_FILE, expandPaths, writeAtomic } from "./files.js";
+import { formatPlain } from "./format/plain.js";
 import { checkFile } from "./lint.js";
 import type { Io } from "./main.js";
-import { formatPlain, summary } from "./report.js";
+import { summary } from "./report.js";
 
 /** The JSON text of a compiled service: two-space indent, keys in the model's order, final newline. */
 export const formatServiceJson = (json: unknown): string => `${JSON.stringify(json, null, 2)}\n`;
@@ -14,7 +16,9 @@ const outputName = (file: string): string => basename(file).replace(/\.ya?ml$/i,
 /**
  * Compiles DSL files. A file with any error writes nothing; the others are written atomically, beside their
  * source, under `out` (keeping their path relative to the directory they were found in), or to stdout.
- * Diagnostics go to stderr so that `--stdout` output stays pure JSON. Returns the exit code.
+ * Diagnostics go to stderr so that `--stdout` output stays pure JSON. Rule severities come from each file's
+ * `mailroom.config.yaml`, as for `lint` (its `ignore` globs are about linting and do not apply); a
+ * configuration with problems builds nothing. Returns the exit code.
  */
 export async function build(
   paths: readonly string[],
@@ -22,10 +26,19 @@ export async function build(
   io: Io,
 ): Promise<number> {
   const files = await expandPaths(paths, DSL_FILE);
+  const resolver = new ConfigResolver();
+  const settings = [];
+  for (const { file } of files) settings.push(await resolver.settingsFor(file));
+  const broken = await resolver.problems();
+  if (broken.length > 0) {
+    io.err(formatPlain(broken));
+    io.err("mailroom: the configuration has problems; nothing was built.\n");
+    return 2;
+  }
   const reports = [];
   let written = 0;
-  for (const { file, root } of files) {
-    const report = await checkFile(file);
+  for (const [i, { file, root }] of files.entries()) {
+    const report = await checkFile(file, { rules: settings[i]?.rules ?? {} });
     reports.push(report);
     const service = report.document?.services[0];
     if (!service || report.diagnostics.some((d) => d.severity === "error")) continue;

@@ -1,4 +1,4 @@
-import { readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { chmod, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
 
 /** Files of these names are services when found in a directory; explicit files of any name are read. */
@@ -50,7 +50,7 @@ async function walk(directory: string, pattern: RegExp): Promise<string[]> {
 
 /** A file's text, or why it cannot be read; `text` is then a lossy decoding, good for locating the problem. */
 export type ReadResult =
-  | { ok: true; text: string }
+  | { ok: true; text: string; /** The file starts with a byte order mark, which `text` leaves out. */ bom: boolean }
   | { ok: false; text: string; offset: number; message: string; code: string };
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -69,7 +69,9 @@ export async function readSource(path: string): Promise<ReadResult> {
   }
   const bytes = await readFile(path);
   try {
-    return { ok: true, text: decoder.decode(bytes).replace(/^\uFEFF/, "") };
+    // The decoder drops a leading BOM itself; the bytes tell whether there was one.
+    const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    return { ok: true, text: decoder.decode(bytes), bom };
   } catch {
     // Streaming holds back a character cut at the end of the prefix: what it returns ends at the bad sequence.
     const good = new TextDecoder("utf-8").decode(bytes.subarray(0, validUtf8Prefix(bytes)), { stream: true });
@@ -100,11 +102,15 @@ function validUtf8Prefix(bytes: Uint8Array): number {
   return low;
 }
 
-/** Writes a file atomically: a temporary file beside it, then a rename, so readers never see half a file. */
-export async function writeAtomic(path: string, text: string): Promise<void> {
+/**
+ * Writes a file atomically: a temporary file beside it, then a rename, so readers never see half a file.
+ * `mode` gives the new file the permissions of the one it replaces.
+ */
+export async function writeAtomic(path: string, text: string, mode?: number): Promise<void> {
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
   try {
-    await writeFile(temporary, text);
+    await writeFile(temporary, text, mode === undefined ? {} : { mode });
+    if (mode !== undefined) await chmod(temporary, mode);
     await rename(temporary, path);
   } catch (error) {
     await unlink(temporary).catch(() => undefined);

@@ -1,4 +1,4 @@
-import { checkDocument } from "@mailroom/checker";
+import { type CheckOptions, checkDocument } from "@mailroom/checker";
 import { compileDsl, readJsonDocument, type SourceDocument } from "@mailroom/compiler";
 import type { Diagnostic } from "@mailroom/syntax";
 import { isDslFile, readSource } from "./files.js";
@@ -9,8 +9,18 @@ export interface CheckedFile extends FileReport {
   readonly document?: SourceDocument;
 }
 
-/** Reads, compiles (a `.yaml`/`.yml` file) or parses (anything else, as JSON) and checks one file. */
-export async function checkFile(file: string): Promise<CheckedFile> {
+/** Compiles (a `.yaml`/`.yml` file) or parses (anything else, as JSON) a file's text. */
+export const readDocument = (file: string, text: string): SourceDocument =>
+  isDslFile(file) ? compileDsl(file, text) : readJsonDocument(file, text);
+
+/** Checks a file's text as it would be if the file held it. */
+export function checkText(file: string, text: string, options: CheckOptions = {}): CheckedFile {
+  const document = readDocument(file, text);
+  return { file, text, diagnostics: checkDocument(document, options), document };
+}
+
+/** Reads, compiles or parses, and checks one file, with the rule settings given (from its configuration). */
+export async function checkFile(file: string, options: CheckOptions = {}): Promise<CheckedFile> {
   const source = await readSource(file);
   if (!source.ok) {
     const diagnostic: Diagnostic = {
@@ -21,6 +31,5 @@ export async function checkFile(file: string): Promise<CheckedFile> {
     };
     return { file, text: source.text, diagnostics: [diagnostic] };
   }
-  const document = isDslFile(file) ? compileDsl(file, source.text) : readJsonDocument(file, source.text);
-  return { file, text: source.text, diagnostics: checkDocument(document), document };
+  return checkText(file, source.text, options);
 }

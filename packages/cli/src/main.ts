@@ -1,31 +1,67 @@
 import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { MailroomConfig } from "@mailroom/checker";
 import { dslJsonSchema } from "@mailroom/compiler";
-import { formatJsonSchema, generateJsonSchemas } from "@mailroom/model";
-import { Command, CommanderError, Option } from "commander";
+import { formatJsonSchema, generateJsonSchemas, toJsonSchema } from "@mailroom/model";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { build } from "./build.js";
-import { expandPaths, UsageError, writeAtomic } from "./files.js";
-import { checkFile } from "./lint.js";
-import { formatJson, formatPlain, summary } from "./report.js";
+import { explain } from "./explain.js";
+import { UsageError, writeAtomic } from "./files.js";
+import { FORMAT_NAMES } from "./format/index.js";
+import { lint, pairOutputs } from "./lint-command.js";
 
 const version = (JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string })
   .version;
 
 /** Every schema `mailroom schema` writes: the API's objects and the DSL. */
 export function allSchemas(): Record<string, Record<string, unknown>> {
-  return { ...generateJsonSchemas(), "service-dsl.schema.json": dslJsonSchema() };
+  return {
+    ...generateJsonSchemas(),
+    "mailroom-config.schema.json": toJsonSchema(MailroomConfig, "mailroom: configuration (mailroom.config.yaml)"),
+    "service-dsl.schema.json": dslJsonSchema(),
+  };
 }
 
 export interface Io {
   out(text: string): void;
   err(text: string): void;
+  /** Whether output to `out` may be coloured: it is a terminal and NO_COLOR is unset. */
+  readonly color?: boolean;
 }
 
 const processIo: Io = {
   out: (text) => process.stdout.write(text),
   err: (text) => process.stderr.write(text),
+  color: process.stdout.isTTY === true && !process.env.NO_COLOR,
 };
+
+function wholeNumber(value: string): number {
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number)) {
+    throw new InvalidArgumentError("expected a whole number, 0 or more.");
+  }
+  return number;
+}
+
+const LINT_HELP = `
+Output:
+  Each --output-file takes the output of the --format given just before it; a --format without one
+  goes to stdout (at most one may). With no --format, stylish goes to stdout (or to the one
+  --output-file given). For example, CI can keep SARIF and still show problems in its log:
+    mailroom lint services --format sarif --output-file mailroom.sarif --format stylish
+  Colours only when stdout is a terminal and NO_COLOR is unset.
+
+Configuration:
+  The nearest mailroom.config.yaml above each file (or --config) sets each rule's severity
+  (off, info, warning, error) and options, per-glob overrides and ignored files; see
+  docs/configuration.md. A configuration with problems is reported and nothing is linted (exit 2).
+
+Exit codes:
+  0  no errors, and no more warnings than --max-warnings
+  1  errors, or more warnings than --max-warnings
+  2  usage error, a configuration or baseline with problems, or an internal error
+`;
 
 /**
  * Runs the CLI and returns its exit code: 0 clean, 1 problems found, 2 usage or internal error. User errors
@@ -42,21 +78,49 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .configureOutput({ writeOut: io.out, writeErr: io.err })
     .exitOverride();
 
-  program
+  const outputEvents: { kind: "format" | "output-file"; value: string }[] = [];
+  const lintCommand = program
     .command("lint")
     .description("check service files (*.service.yaml, *.service.json) and report every problem with its location")
     .argument("<paths...>", "files or directories; directories are searched for service files")
-    .addOption(new Option("-f, --format <format>", "output format").choices(["plain", "json"]).default("plain"))
-    .action(async (paths: string[], options: { format: "plain" | "json" }) => {
-      const files = await expandPaths(paths);
-      const reports = [];
-      for (const { file } of files) reports.push(await checkFile(file));
-      io.out(options.format === "json" ? formatJson(reports) : formatPlain(reports));
-      const { errors, warnings } = summary(reports);
-      if (errors + warnings > 0) {
-        io.err(`${errors} error(s), ${warnings} warning(s) in ${files.length} file(s)\n`);
-      }
-      exitCode = errors > 0 ? 1 : 0;
+    .addOption(
+      new Option("-f, --format <format>", "output format; may be given several times (see Output)")
+        .choices(FORMAT_NAMES)
+        .default("stylish"),
+    )
+    .option("-o, --output-file <file>", "write the output of the --format before it to this file")
+    .option("--max-warnings <n>", "exit 1 when there are more than n warnings", wholeNumber)
+    .option("--quiet", "report errors only (warnings still count for --max-warnings)")
+    .option("-c, --config <file>", "use this configuration instead of the nearest mailroom.config.yaml")
+    .option("--baseline <file>", "report only problems not recorded in this baseline")
+    .option("--write-baseline <file>", "record every problem found in this baseline file, then report none")
+    .option("--fix", "apply the unambiguous fixes to the files, then report what remains")
+    .addHelpText("after", LINT_HELP)
+    .action(
+      async (
+        paths: string[],
+        options: {
+          maxWarnings?: number;
+          quiet?: boolean;
+          config?: string;
+          baseline?: string;
+          writeBaseline?: string;
+          fix?: boolean;
+        },
+      ) => {
+        const outputs = pairOutputs(outputEvents);
+        exitCode = await lint(paths, { ...options, outputs, version }, io);
+      },
+    );
+  lintCommand.on("option:format", (value: string) => outputEvents.push({ kind: "format", value }));
+  lintCommand.on("option:output-file", (value: string) => outputEvents.push({ kind: "output-file", value }));
+
+  program
+    .command("explain")
+    .description("print a rule's documentation, or what a diagnostic code means; with no code, list the rules")
+    .argument("[code]", "a rule id, such as those in docs/rules, or a diagnostic code")
+    .action((code: string | undefined) => {
+      io.out(explain(code));
     });
 
   program

@@ -1,6 +1,6 @@
 import { printExpression, type ServiceSource, type SourceDocument, indexSymbols } from "@mailroom/compiler";
 import type { Service } from "@mailroom/model";
-import type { Diagnostic, Fix, Severity, Span } from "@mailroom/syntax";
+import type { Diagnostic, Fix, Severity, Span, TextEdit } from "@mailroom/syntax";
 import { indexExpressions } from "./expressions.js";
 import type { Json, Path, Report, Rule } from "./rule.js";
 
@@ -33,6 +33,26 @@ function yamlScalar(value: unknown): string {
   return plain ? value : JSON.stringify(value);
 }
 
+const isPlainObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/**
+ * The edits that turn the JSON value at `path` into `value`, touching only what differs: an object with the
+ * same keys, or an array of the same length, is edited member by member, so that the layout of the rest (its
+ * indentation, its line breaks) stays as written; anything else is replaced whole, on one line.
+ */
+function jsonEdits(service: ServiceSource, path: Path, current: unknown, value: unknown): TextEdit[] {
+  const keys = (object: Json) => Object.keys(object).sort().join("\u0000");
+  if (isPlainObject(current) && isPlainObject(value) && keys(current) === keys(value)) {
+    return Object.keys(value).flatMap((key) => jsonEdits(service, [...path, key], current[key], value[key]));
+  }
+  if (Array.isArray(current) && Array.isArray(value) && current.length === value.length) {
+    return value.flatMap((item, i) => jsonEdits(service, [...path, i], current[i], item));
+  }
+  if (JSON.stringify(current) === JSON.stringify(value)) return [];
+  return [{ span: service.locate(path).span, newText: JSON.stringify(value) }];
+}
+
 function renderFix(document: SourceDocument, service: ServiceSource, report: Report): Fix | undefined {
   const fix = report.fix;
   if (!fix) return undefined;
@@ -40,13 +60,21 @@ function renderFix(document: SourceDocument, service: ServiceSource, report: Rep
   if (location.depth < fix.path.length) return undefined; // only values that are written somewhere
   const value = fix.value as Json | null;
   const isExpression = typeof value?.["@type"] === "string" && /^ex[vb]\./.test(value["@type"] as string);
+  if (document.format === "json") {
+    const current = fix.path.reduce<unknown>((at, key) => (at as Json | null | undefined)?.[key], service.json);
+    const edits = jsonEdits(service, fix.path, current, fix.value);
+    return edits.length > 0 ? { description: fix.description, edits } : undefined;
+  }
   let newText: string;
-  if (document.format === "json") newText = JSON.stringify(fix.value);
-  else if (isExpression) {
-    const boxIndex = fix.path[2];
-    const box = (service.json as Service).properties.boxes[typeof boxIndex === "number" ? boxIndex : -1];
-    const context = box ? { box: { name: box.name, main: box.main === true } } : {};
-    newText = printExpression(fix.value as never, context);
+  const written = document.text[location.span.offset];
+  if (written === "{" || written === "[") {
+    // Raw JSON written as a YAML mapping (an expression in its JSON form, a channel field): JSON is YAML too.
+    newText = JSON.stringify(fix.value);
+  } else if (isExpression) {
+    // An expression inside a box reads that box by default: print it in that box's context.
+    const inBox = fix.path[0] === "properties" && fix.path[1] === "boxes" && typeof fix.path[2] === "number";
+    const box = inBox ? (service.json as Service).properties.boxes[fix.path[2] as number] : undefined;
+    newText = printExpression(fix.value as never, box ? { box: { name: box.name, main: box.main === true } } : {});
   } else if (typeof fix.value === "object" && fix.value !== null) return undefined;
   else newText = yamlScalar(fix.value);
   return { description: fix.description, edits: [{ span: location.span, newText }] };

@@ -41,6 +41,9 @@ type BoxContext = { readonly name: string; readonly main: boolean };
 type Entry = { readonly body: SyntaxNode | undefined; readonly keySpan?: Span };
 type Path = readonly PathSegment[];
 
+/** DSL keys of PDF boxes; on other boxes they still compile, for the linter to report. */
+const PDF_KEYS = ["integrityPreservable", "split", "hasAddressPage", "appositions"] as const;
+
 const BOX_TYPES: Record<string, string> = { pdf: "box.PDF", "data-file": "box.DATA_FILE", archive: "box.ARCHIVE" };
 const APPOSITION_TYPES: Record<string, string> = { overlay: "bap.Overlay", image: "bap.Image" };
 
@@ -122,10 +125,18 @@ class DslCompiler {
    * show pass through. A warning names each one (with the nearest known key), except on `open` objects, whose
    * extra fields are expected, where only a likely misspelling is flagged.
    */
-  passThrough(target: Json, node: ObjectNode, path: Path, schema: z.ZodType | undefined, open = false): void {
+  passThrough(
+    target: Json,
+    node: ObjectNode,
+    path: Path,
+    schema: z.ZodType | undefined,
+    open = false,
+    compiled: readonly string[] = [],
+  ): void {
     const known = new Set(knownKeys(schema));
+    const handled = new Set([...known, ...compiled]);
     for (const property of node.properties) {
-      if (known.has(property.key)) continue;
+      if (handled.has(property.key)) continue;
       const suggestion = nearest(property.key, known);
       if (!open || suggestion) {
         this.diagnostics.push({
@@ -278,15 +289,15 @@ class DslCompiler {
       json.reconcile = this.reconcile(get("reconcile"), [...path, "reconcile"], context);
       json.configuredFiles = this.files(get("files"), [...path, "configuredFiles"]);
     }
-    if (dslType === "pdf") {
-      flag("integrityPreservable");
-      const split = get("split");
-      if (split) json.splitConfig = this.split(split, [...path, "splitConfig"]);
-      flag("hasAddressPage");
-      const appositions = get("appositions");
-      if (appositions) json.appositions = this.appositions(appositions, [...path, "appositions"]);
-    }
-    this.passThrough(json, body, path, boxSchema, dslType !== "pdf");
+    // The PDF keys are written into their JSON fields on any box, so that on another box type the same rule
+    // reports them in a DSL file as in a JSON file (pdf-only-field).
+    flag("integrityPreservable");
+    const split = get("split");
+    if (split) json.splitConfig = this.split(split, [...path, "splitConfig"]);
+    flag("hasAddressPage");
+    const appositions = get("appositions");
+    if (appositions?.value.kind === "array") json.appositions = this.appositions(appositions, [...path, "appositions"]);
+    this.passThrough(json, body, path, boxSchema, dslType !== "pdf", PDF_KEYS);
     return json;
   }
 

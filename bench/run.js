@@ -1,0 +1,279 @@
+// The benchmark of mailroom's linter (`npm run bench`): one process, one run, every figure measured side by side.
+//
+//   node bench/run.js [--sizes 250,1000,4000] [--seed 1] [--keep]
+//
+// 1. Generates a workspace of realistic services (bench/generate.js), DSL and compiled JSON, under os.tmpdir().
+// 2. For each size N: reads the first N services of each format into memory, then times, warmed up and as the
+//    median of several repetitions: yaml's parseDocument of every DSL text; the full DSL lint
+//    (checkDocument(compileDsl(...))); JSON.parse of every JSON text; the full JSON lint
+//    (checkDocument(readJsonDocument(...))). Every generated service must lint clean, or the run fails.
+// 3. Times stress inputs: a service with 2,000 boxes, an expression nested 500 deep.
+// 4. Prints ratios against their targets (PASS/MISS), growth with N, and peak memory.
+//
+// Exit code 0 whatever the figures (the bench reports, it does not gate); 1 when a generated service is not lint
+// clean or anything throws.
+
+import { readFileSync, rmSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
+import { parseDocument } from "yaml";
+import { deepService, generateWorkspace, wideService } from "./generate.js";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const { compileDsl, readJsonDocument } = await import(join(ROOT, "packages/compiler/dist/index.js"));
+const { checkDocument, RULES } = await import(join(ROOT, "packages/checker/dist/index.js"));
+
+// Targets (from the issue). Growth is linear when 4x the services take at most LINEAR_SLACK x 4 the time.
+const TARGET_DSL_RATIO = 1.5;
+const TARGET_JSON_RATIO = 10;
+const LINEAR_SLACK = 1.5;
+const TARGET_STRESS_MS = 500; // "well under a second"
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : fallback;
+};
+const SIZES = arg("sizes", "250,1000,4000").split(",").map(Number);
+const SEED = Number(arg("seed", "1"));
+const KEEP = process.argv.includes("--keep");
+/** Repetitions per size: the median of several where cheap, one pass on the largest. */
+const repetitions = (n) => (n <= 1000 ? 3 : 1);
+
+// A full collection before each timed pass, so that one pass does not pay for the garbage of the one before.
+setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc");
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const ms = (value) => (value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2));
+const mib = (bytes) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+const verdict = (ok) => (ok ? "PASS" : "MISS");
+const peakRss = () => process.resourceUsage().maxRSS * 1024;
+
+/** Times `fn` over every text; returns the elapsed milliseconds. */
+function pass(texts, fn) {
+  gc();
+  const start = performance.now();
+  for (let i = 0; i < texts.length; i++) fn(texts[i], i);
+  return performance.now() - start;
+}
+
+const unclean = [];
+/** A lint function that records the first services that are not clean (any diagnostic at all). */
+const checked = (format, files, lint) => (text, i) => {
+  const diagnostics = lint(text, i);
+  if (diagnostics.length > 0 && unclean.length < 5) unclean.push({ format, file: files[i], text, diagnostics });
+};
+
+function failIfUnclean() {
+  if (unclean.length === 0) return;
+  console.error("\nFAILED: generated services are not lint clean (the generator or a rule is wrong):");
+  for (const { format, file, text, diagnostics } of unclean) {
+    console.error(`  ${file} (${format}):`);
+    for (const d of diagnostics.slice(0, 5)) {
+      const before = text.slice(0, d.span.offset).split("\n");
+      const at = `${before.length}:${(before.at(-1)?.length ?? 0) + 1}`;
+      console.error(`    ${at}  ${d.severity}  ${d.message}  ${d.code}`);
+    }
+  }
+  process.exit(1);
+}
+
+const dslLint = (file) => (text) => checkDocument(compileDsl(file, text));
+const jsonLint = (file) => (text) => checkDocument(readJsonDocument(file, text));
+
+function main() {
+  const started = performance.now();
+  const cpu = cpus();
+  console.log("mailroom lint benchmark");
+  console.log(
+    `node ${process.version}, ${cpu.length} CPU(s) ${cpu[0]?.model.trim() ?? ""}, ${RULES.size} rule(s) in the catalogue, seed ${SEED}, load average ${loadavg()[0].toFixed(2)}`,
+  );
+
+  // 1. The workspace.
+  const count = Math.max(...SIZES);
+  let t = performance.now();
+  const workspace = generateWorkspace({ count, seed: SEED });
+  console.log(
+    `generated ${count} services (DSL + JSON) in ${workspace.dir} in ${ms((performance.now() - t) / 1000)} s`,
+  );
+
+  // 2. Sizes.
+  const rows = [];
+  let warm = false;
+  for (const n of SIZES) {
+    const files = workspace.files.slice(0, n);
+    const dsl = files.map((f) => readFileSync(f.yaml, "utf8"));
+    const json = files.map((f) => readFileSync(f.json, "utf8"));
+    const bytes = {
+      dsl: dsl.reduce((s, x) => s + Buffer.byteLength(x), 0),
+      json: json.reduce((s, x) => s + Buffer.byteLength(x), 0),
+    };
+    const yamlFiles = files.map((f) => f.yaml);
+    const jsonFiles = files.map((f) => f.json);
+    const phases = {
+      yaml: (text) => parseDocument(text),
+      dsl: checked("dsl", yamlFiles, (text, i) => dslLint(yamlFiles[i])(text)),
+      parse: (text) => JSON.parse(text),
+      json: checked("json", jsonFiles, (text, i) => jsonLint(jsonFiles[i])(text)),
+    };
+    if (!warm) {
+      // Warm-up: every phase once over the first size, so the JIT has settled before anything is timed.
+      pass(dsl, phases.yaml);
+      pass(dsl, phases.dsl);
+      pass(json, phases.parse);
+      pass(json, phases.json);
+      failIfUnclean();
+      warm = true;
+    }
+    const times = { yaml: [], dsl: [], parse: [], json: [] };
+    for (let r = 0; r < repetitions(n); r++) {
+      times.yaml.push(pass(dsl, phases.yaml));
+      times.dsl.push(pass(dsl, phases.dsl));
+      times.parse.push(pass(json, phases.parse));
+      times.json.push(pass(json, phases.json));
+      failIfUnclean();
+    }
+    const row = { n, bytes, reps: repetitions(n), rss: peakRss() };
+    for (const key of Object.keys(times)) row[key] = median(times[key]);
+    rows.push(row);
+    console.log(
+      `  N=${n}: yaml ${ms(row.yaml)} ms, DSL lint ${ms(row.dsl)} ms, JSON.parse ${ms(row.parse)} ms, JSON lint ${ms(row.json)} ms (median of ${row.reps})`,
+    );
+  }
+  if (!KEEP) rmSync(workspace.dir, { recursive: true, force: true });
+
+  // 3. Stress inputs: each linted (clean, or with exactly the expected refusal), timed as the best of three after
+  // a warm-up, beside the bare parse of the same text.
+  const stress = [];
+  const timeLint = (label, format, text, expectCodes = []) => {
+    const file = `${label.replace(/[^a-z0-9]+/gi, "-")}.service.${format === "dsl" ? "yaml" : "json"}`;
+    const lint = format === "dsl" ? dslLint(file) : jsonLint(file);
+    const bare = format === "dsl" ? (x) => parseDocument(x) : (x) => JSON.parse(x);
+    let diagnostics = [];
+    const check = (x) => {
+      diagnostics = lint(x);
+    };
+    const first = pass([text], check);
+    const codes = [...new Set(diagnostics.map((d) => d.code))].sort();
+    if (codes.join() !== [...expectCodes].sort().join() && unclean.length < 5) {
+      unclean.push({ format, file, text, diagnostics });
+    }
+    const runs = [first]; // the check above was the first run
+    const bareRuns = [];
+    for (let i = 0; i < 3; i++) {
+      if (i > 0) runs.push(pass([text], lint));
+      bareRuns.push(pass([text], bare));
+    }
+    const row = {
+      label,
+      format,
+      kb: Buffer.byteLength(text) / 1024,
+      ms: Math.min(...runs),
+      bare: Math.min(...bareRuns),
+      codes,
+    };
+    stress.push(row);
+    return row;
+  };
+  t = performance.now();
+  // Boxes as the generator makes them (labels, elements, split, appositions, archives and ranks, reconcile), with one
+  // metadata each: what grows is the number of boxes.
+  const wide500 = wideService(500, 7, [1, 1]);
+  const wide2000 = wideService(2000, 7, [1, 1]);
+  const deep125 = deepService(125);
+  const deep500 = deepService(500);
+  const deep250 = deepService(250);
+  const quarter = {
+    dsl: timeLint("500 boxes", "dsl", wide500.dsl).ms,
+    json: timeLint("500 boxes", "json", wide500.json).ms,
+  };
+  const wide = {
+    dsl: timeLint("2,000 boxes", "dsl", wide2000.dsl),
+    json: timeLint("2,000 boxes", "json", wide2000.json),
+  };
+  const shallow = timeLint("expression 125 deep", "json", deep125.json).ms;
+  const deep = {
+    json: timeLint("expression 500 deep", "json", deep500.json),
+    dsl: timeLint("expression 500 deep", "dsl", deep500.dsl, ["expression-too-deep"]),
+    dsl250: timeLint("expression 250 deep", "dsl", deep250.dsl),
+  };
+  failIfUnclean();
+  const stressSeconds = (performance.now() - t) / 1000;
+
+  // 4. Report.
+  const first = rows[0];
+  const line = "-".repeat(118);
+  console.log(`\n${line}`);
+  console.log(
+    `${"services".padStart(8)} | ${"DSL KiB".padStart(8)} ${"yaml ms".padStart(8)} ${"lint ms".padStart(8)} ${"lint/yaml".padStart(10)} ${`<=${TARGET_DSL_RATIO}`.padStart(6)} | ${"JSON KiB".padStart(8)} ${"parse ms".padStart(8)} ${"lint ms".padStart(8)} ${"lint/parse".padStart(10)} ${`<=${TARGET_JSON_RATIO}`.padStart(6)} | ${"peak RSS".padStart(9)}`,
+  );
+  console.log(line);
+  for (const row of rows) {
+    const dslRatio = row.dsl / row.yaml;
+    const jsonRatio = row.json / row.parse;
+    console.log(
+      `${String(row.n).padStart(8)} | ${(row.bytes.dsl / 1024).toFixed(0).padStart(8)} ${ms(row.yaml).padStart(8)} ${ms(row.dsl).padStart(8)} ${dslRatio.toFixed(2).padStart(10)} ${verdict(dslRatio <= TARGET_DSL_RATIO).padStart(6)} | ${(row.bytes.json / 1024).toFixed(0).padStart(8)} ${ms(row.parse).padStart(8)} ${ms(row.json).padStart(8)} ${jsonRatio.toFixed(2).padStart(10)} ${verdict(jsonRatio <= TARGET_JSON_RATIO).padStart(6)} | ${mib(row.rss).padStart(9)}`,
+    );
+  }
+  console.log(line);
+  console.log(
+    `per service (N=${rows.at(-1).n}): DSL ${ms(rows.at(-1).bytes.dsl / rows.at(-1).n / 1024)} KiB, lint ${ms(rows.at(-1).dsl / rows.at(-1).n)} ms; JSON ${ms(rows.at(-1).bytes.json / rows.at(-1).n / 1024)} KiB, lint ${ms(rows.at(-1).json / rows.at(-1).n)} ms`,
+  );
+
+  if (rows.length > 1) {
+    console.log(
+      `\ngrowth (linear: x4 time for x4 services; PASS when the time per service grows at most x${LINEAR_SLACK} per step)`,
+    );
+    for (const key of ["dsl", "json"]) {
+      const steps = [];
+      let ok = true;
+      for (let i = 1; i < rows.length; i++) {
+        const total = rows[i][key] / rows[i - 1][key];
+        const perService = total / (rows[i].n / rows[i - 1].n);
+        ok &&= perService <= LINEAR_SLACK;
+        steps.push(`${rows[i - 1].n}->${rows[i].n}: x${total.toFixed(2)} time, x${perService.toFixed(2)} per service`);
+      }
+      console.log(`  ${key === "dsl" ? "DSL lint " : "JSON lint"}  ${steps.join("; ")}  ${verdict(ok)}`);
+    }
+  }
+
+  console.log(
+    `\nstress inputs (lint time, best of 3; target < ${TARGET_STRESS_MS} ms; beside the bare parse of the same text)`,
+  );
+  for (const row of [wide.dsl, wide.json, deep.dsl250, deep.dsl, deep.json]) {
+    const note = row.codes.length ? `  (refused: ${row.codes.join(", ")}, DSL limit 256)` : "  (clean)";
+    console.log(
+      `  ${`${row.label}, ${row.format.toUpperCase()}`.padEnd(28)} ${`${ms(row.kb)} KiB`.padStart(10)}  lint ${`${ms(row.ms)} ms`.padStart(10)}  ${row.format === "dsl" ? "yaml" : "JSON.parse"} ${`${ms(row.bare)} ms`.padStart(9)}  ${verdict(row.ms < TARGET_STRESS_MS)}${note}`,
+    );
+  }
+  const boxFactor = (k) => (wide[k].ms / quarter[k]).toFixed(2);
+  console.log(
+    `  within one file (linear: x4): 500->2,000 boxes DSL x${boxFactor("dsl")}, JSON x${boxFactor("json")}; expression 125->500 deep JSON x${(deep.json.ms / shallow).toFixed(2)}  ${verdict(Math.max(wide.dsl.ms / quarter.dsl, wide.json.ms / quarter.json, deep.json.ms / shallow) <= 4 * LINEAR_SLACK)}`,
+  );
+
+  const memory = process.memoryUsage();
+  console.log(
+    `\npeak RSS ${mib(peakRss())} (the ${rows.at(-1)?.n ?? 0} largest services' texts held in memory: ${mib(first ? rows.at(-1).bytes.dsl + rows.at(-1).bytes.json : 0)}); heap now ${mib(memory.heapUsed)}`,
+  );
+  console.log(`total ${ms((performance.now() - started) / 1000)} s (stress inputs ${ms(stressSeconds)} s)`);
+  const load = loadavg()[0];
+  if (load > cpu.length / 2) {
+    console.log(
+      `note: load average ${load.toFixed(2)} on ${cpu.length} CPU(s): other processes competed for the CPU; times are inflated.`,
+    );
+  }
+}
+
+try {
+  main();
+} catch (error) {
+  console.error("FAILED:", error instanceof Error ? (error.stack ?? error.message) : error);
+  process.exit(1);
+}

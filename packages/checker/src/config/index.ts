@@ -1,0 +1,4 @@
+export * from "./find.js";
+export * from "./parse.js";
+export { CONFIG_FILE_NAME, MailroomConfig } from "./schema.js";
+export * from "./settings.js";

@@ -1,0 +1,70 @@
+import * as z from "zod";
+
+/** The name of the configuration file, looked for in each linted file's directory and then upward. */
+export const CONFIG_FILE_NAME = "mailroom.config.yaml";
+
+export const SeveritySetting = z
+  .enum(["off", "info", "warning", "error"])
+  .describe('How a rule reports: "error" fails the lint, "warning" and "info" do not, "off" does not run it.');
+
+/** The long form of a rule's setting. */
+export const RuleSettingObject = z
+  .strictObject({
+    severity: SeveritySetting.optional().describe(
+      'How the rule reports: "off", "info", "warning" or "error" (default: the severity set before, else the rule\'s own).',
+    ),
+    options: z
+      .unknown()
+      .optional()
+      .describe("The rule's options, as its page in docs/rules describes them; they replace any set before."),
+  })
+  .describe("A severity and options for the rule.");
+
+export const RuleSetting = z
+  .union([SeveritySetting, RuleSettingObject])
+  .describe('A rule\'s severity ("off", "info", "warning", "error"), or an object with "severity" and "options".');
+
+const Globs = z
+  .array(z.string().min(1))
+  .describe("Glob patterns relative to the directory of the configuration file (picomatch syntax).");
+
+/**
+ * The configuration's schema around a given schema of one rule's setting: `MailroomConfig` takes the short
+ * form (a severity) or the long one; the checker validates with the long form only, after turning every short
+ * form into it, so that a problem inside a setting is reported in its own terms rather than as "neither form".
+ */
+export function configSchema<T extends z.ZodType>(setting: T) {
+  const rules = z
+    .record(z.string(), setting)
+    .describe("Settings per rule id: a severity, or { severity, options }. Rules not listed keep their defaults.");
+  const override = z
+    .strictObject({
+      files: Globs.min(1).describe(
+        'The files this override applies to: globs relative to the configuration\'s directory, such as "legacy/**"; a pattern naming a directory covers everything under it.',
+      ),
+      rules: rules.describe("Rule settings for these files, applied over the ones before."),
+    })
+    .describe("Rule settings for some files only.");
+  return z
+    .strictObject({
+      rules: rules
+        .optional()
+        .describe(
+          "Settings per rule id, for every file the configuration applies to: a severity or { severity, options }.",
+        ),
+      overrides: z
+        .array(override)
+        .optional()
+        .describe("Rule settings for the files matching some globs, applied in order after the top-level rules."),
+      ignore: Globs.optional().describe(
+        "Files not linted: globs relative to the configuration's directory; a pattern naming a directory covers everything under it.",
+      ),
+    })
+    .describe("mailroom configuration: rule severities and options, per-glob overrides and ignored files.");
+}
+
+/** The contents of `mailroom.config.yaml`; `schemas/mailroom-config.schema.json` is generated from it. */
+export const MailroomConfig = configSchema(RuleSetting);
+
+export type MailroomConfig = z.infer<typeof MailroomConfig>;
+export type RuleSetting = z.infer<typeof RuleSetting>;

@@ -1,0 +1,24 @@
+import { defineRule } from "../../engine/rule.js";
+import { boxPath, q, reportDuplicates } from "./shared.js";
+
+/** References name metadata: two metadata of one box with one name are ambiguous. */
+export const rule = defineRule({
+  meta: {
+    id: "duplicate-metadata-name",
+    severity: "error",
+    description: "Two metadata of the same box have the same name.",
+  },
+  check(context) {
+    context.service.properties.boxes.forEach((box, index) => {
+      if (box["@type"] === "box.ARCHIVE") return;
+      reportDuplicates(
+        context,
+        box.metadatas,
+        [...boxPath(index), "metadatas"],
+        "name",
+        (name) => `Metadata name ${q(name)} is already used in box ${q(box.name)}; expected a name of its own.`,
+        (name) => `The first metadata named ${q(name)} is here.`,
+      );
+    });
+  },
+});

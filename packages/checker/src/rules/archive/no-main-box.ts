@@ -1,0 +1,34 @@
+import { defineRule, type Json } from "../../engine/rule.js";
+import { ARCHIVE, boxPath, q } from "./shared.js";
+
+/**
+ * A service sends the documents of its MAIN boxes; without one there is nothing to send. When the service has
+ * exactly one PDF or data-file box and its `main` is written false, the fix makes it the MAIN box.
+ */
+export const rule = defineRule({
+  meta: {
+    id: "no-main-box",
+    severity: "error",
+    description: "No box of the service has main set to true.",
+    fixable: true,
+  },
+  check(context) {
+    const boxes = context.service.properties.boxes;
+    let candidate = -1;
+    let candidates = 0;
+    for (const [index, box] of boxes.entries()) {
+      if (box["@type"] === ARCHIVE) continue;
+      if ((box as Json).main === true) return;
+      candidate = index;
+      candidates++;
+    }
+    const only = candidates === 1 ? boxes[candidate] : undefined;
+    const mainPath = [...boxPath(candidate), "main"];
+    context.report({
+      path: ["properties", "boxes"],
+      at: "key",
+      message: `No box of service ${q(context.service.name)} has "main" true; expected at least one MAIN box, holding the documents to send.`,
+      ...(only ? { fix: { description: `Make box ${q(only.name)} the MAIN box`, path: mainPath, value: true } } : {}),
+    });
+  },
+});

@@ -1,0 +1,22 @@
+import { defineRule } from "../../engine/rule.js";
+
+/** `exv.PdfText` counts pages from 1 (and from -1 at the end): page 0 does not exist and always reads "". */
+export const rule = defineRule({
+  meta: {
+    id: "pdf-page-zero",
+    severity: "warning",
+    description: "An exv.PdfText expression reads page 0, which always yields empty text.",
+    fixable: true,
+  },
+  check(context) {
+    for (const { node, path } of context.expressions) {
+      if (node["@type"] !== "exv.PdfText" || node.page !== 0) continue;
+      const at = [...path, "page"];
+      context.report({
+        path: at,
+        message: `exv.PdfText reads page 0, which does not exist and always yields empty text; expected 1 for the first page or -1 for the last.`,
+        fix: { description: "Read page 1, the first page", path: at, value: 1 },
+      });
+    }
+  },
+});

@@ -1,0 +1,38 @@
+import { RECONCILE_DEFAULTS } from "@mailroom/model";
+import { defineRule, type Json } from "../../engine/rule.js";
+import { ARCHIVE, boxPath, q } from "./shared.js";
+
+const PAIRS = [
+  ["minExpected", "maxExpected"],
+  ["minMatches", "maxMatches"],
+] as const;
+
+/**
+ * A reconcile whose lower bound exceeds its bounded upper bound (-1 means no limit) can never be met. A count
+ * left out of the JSON takes the spec's default, as the service reads it. The range of each count alone is the
+ * model's business (`out-of-range`).
+ */
+export const rule = defineRule({
+  meta: {
+    id: "reconcile-counts",
+    severity: "error",
+    description: "A reconcile's minExpected or minMatches is greater than its bounded maxExpected or maxMatches.",
+  },
+  check(context) {
+    context.service.properties.boxes.forEach((box, index) => {
+      if (box["@type"] === ARCHIVE) return;
+      const reconcile = box.reconcile as Json | null;
+      if (!reconcile) return;
+      for (const [minKey, maxKey] of PAIRS) {
+        const min = (reconcile[minKey] as number | undefined) ?? RECONCILE_DEFAULTS[minKey];
+        const max = (reconcile[maxKey] as number | undefined) ?? RECONCILE_DEFAULTS[maxKey];
+        if (max === -1 || min <= max) continue;
+        const implied = reconcile[maxKey] === undefined ? " (the default)" : "";
+        context.report({
+          path: [...boxPath(index), "reconcile", minKey],
+          message: `${q(minKey)} of box ${q(box.name)} is ${min}, greater than its ${q(maxKey)} ${max}${implied}; expected ${max} or less, or ${q(maxKey)} -1 for no limit.`,
+        });
+      }
+    });
+  },
+});

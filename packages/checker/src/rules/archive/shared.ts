@@ -1,0 +1,116 @@
+import type { Box, Service } from "@mailroom/model";
+import { nearest } from "@mailroom/syntax";
+import type { Json, Path, RuleContext } from "../../engine/rule.js";
+
+/** `"name"` as a message shows it. */
+export const q = (value: unknown): string => JSON.stringify(value);
+
+export const ARCHIVE = "box.ARCHIVE";
+
+export const boxPath = (index: number): Path => ["properties", "boxes", index];
+
+/** The `parent` of a box when it has the shape of one: a PDF or data-file parent, or an archive box's pass-through. */
+export interface ParentRef {
+  readonly boxName: string;
+  /** The rank when it is an integer (always, on PDF and data-file boxes; pass-through parents may differ). */
+  readonly rank: number | undefined;
+}
+
+export function parentOf(box: Box): ParentRef | undefined {
+  const parent = (box as Json).parent as Json | null | undefined;
+  if (typeof parent !== "object" || parent === null || typeof parent.boxName !== "string") return undefined;
+  return { boxName: parent.boxName, rank: Number.isInteger(parent.rank) ? (parent.rank as number) : undefined };
+}
+
+/** Index of the first box of each name, and of the first archive box of each name. One pass. */
+export interface BoxNames {
+  readonly first: ReadonlyMap<string, number>;
+  readonly firstArchive: ReadonlyMap<string, number>;
+}
+
+export function indexBoxNames(service: Service): BoxNames {
+  const first = new Map<string, number>();
+  const firstArchive = new Map<string, number>();
+  service.properties.boxes.forEach((box, index) => {
+    if (!first.has(box.name)) first.set(box.name, index);
+    if (box["@type"] === ARCHIVE && !firstArchive.has(box.name)) firstArchive.set(box.name, index);
+  });
+  return { first, firstArchive };
+}
+
+/**
+ * A suggester that looks up the nearest of a fixed set of candidates, remembering each answer. Each look-up
+ * scans every candidate, so the number of distinct look-ups is bounded: past `limit` of them no suggestion is
+ * made, which keeps a rule linear on a service where hundreds of names are wrong.
+ */
+export function suggester(candidates: readonly string[], limit = 32): (word: string) => string | undefined {
+  const answers = new Map<string, string | undefined>();
+  return (word) => {
+    if (answers.has(word)) return answers.get(word);
+    if (answers.size >= limit) return undefined;
+    const answer = nearest(word, candidates);
+    answers.set(word, answer);
+    return answer;
+  };
+}
+
+/**
+ * Reports every entry of a list whose name (the value of `key`, or `fallback` when absent) was already used by an
+ * earlier entry: at the key of the later name (at the entry itself when the name is implied), with the first
+ * one as related information. One pass with a map.
+ */
+export function reportDuplicates(
+  context: RuleContext,
+  entries: readonly unknown[],
+  path: Path,
+  key: string,
+  message: (name: string, implied: boolean) => string,
+  related: (name: string) => string,
+  fallback?: string,
+): void {
+  const seen = new Map<string, Path>();
+  entries.forEach((entry, index) => {
+    const written = (entry as Json)[key];
+    const name = typeof written === "string" ? written : fallback;
+    if (name === undefined) return;
+    const implied = typeof written !== "string";
+    const at: Path = implied ? [...path, index] : [...path, index, key];
+    const first = seen.get(name);
+    if (first === undefined) {
+      seen.set(name, at);
+      return;
+    }
+    context.report({
+      path: at,
+      ...(implied ? {} : { at: "key" as const }),
+      message: message(name, implied),
+      related: [{ path: first, message: related(name) }],
+    });
+  });
+}
+
+/** A box extracting from an archive box at a rank. */
+export interface Extraction {
+  readonly box: number;
+  readonly rank: number;
+}
+
+/**
+ * The boxes extracting from each archive box of the service, by archive name, in file order. Parents naming no
+ * archive box (a `parent-not-archive` error) or without an integer rank are left out.
+ */
+export function extractionsByArchive(service: Service): Map<string, Extraction[]> {
+  const { firstArchive } = indexBoxNames(service);
+  const byArchive = new Map<string, Extraction[]>();
+  service.properties.boxes.forEach((box, index) => {
+    const parent = parentOf(box);
+    if (!parent || parent.rank === undefined || parent.boxName === box.name) return;
+    if (!firstArchive.has(parent.boxName)) return;
+    const list = byArchive.get(parent.boxName);
+    if (list) list.push({ box: index, rank: parent.rank });
+    else byArchive.set(parent.boxName, [{ box: index, rank: parent.rank }]);
+  });
+  return byArchive;
+}
+
+export const rankPath = (index: number): Path => [...boxPath(index), "parent", "rank"];

@@ -1,0 +1,35 @@
+import { defineRule } from "../../engine/rule.js";
+
+/** An end index of 0 or -1 means "to the end"; any other end must come after the begin index. */
+const endsBeforeBegin = (begin: unknown, end: unknown): boolean =>
+  typeof begin === "number" && typeof end === "number" && end !== 0 && end !== -1 && end <= begin;
+
+/**
+ * `exv.Substring` with an end index that is not after its begin index (the spec: 0 and -1 mean "to the end",
+ * any other end must be strictly greater than the begin). `exv.FileName` has its own `begin` and `end`, which
+ * the spec does not describe further; they cut the file name the same way (mailroom writes both as slices), so
+ * the same rule applies when both are given.
+ */
+export const rule = defineRule({
+  meta: {
+    id: "substring-range",
+    severity: "error",
+    description: "An exv.Substring or exv.FileName ends at or before its begin index.",
+  },
+  check(context) {
+    for (const { node, path } of context.expressions) {
+      const type = node["@type"];
+      if (type === "exv.Substring" && endsBeforeBegin(node.beginIndex, node.endIndex)) {
+        context.report({
+          path: [...path, "endIndex"],
+          message: `exv.Substring ends at index ${node.endIndex}, not after its "beginIndex" ${node.beginIndex}; expected an end index greater than ${node.beginIndex}, or 0 or -1 for the end of the text.`,
+        });
+      } else if (type === "exv.FileName" && endsBeforeBegin(node.begin, node.end)) {
+        context.report({
+          path: [...path, "end"],
+          message: `exv.FileName ends at index ${node.end}, not after its "begin" ${node.begin}; expected an end index greater than ${node.begin}, or 0 or -1 for the end of the name.`,
+        });
+      }
+    }
+  },
+});

@@ -1,0 +1,118 @@
+import { type Box, uuid } from "@mailroom/model";
+import * as z from "zod";
+import { defineRule, type Path } from "../../engine/rule.js";
+import { ARCHIVE, boxPath, q } from "./shared.js";
+
+const options = z.strictObject({
+  serviceFiles: z
+    .array(uuid())
+    .optional()
+    .describe(
+      "UUIDs of the files stored with the service (as the API lists them); when given, every configured file and apposition must name one of them.",
+    ),
+});
+
+interface FileUse {
+  readonly id: string;
+  readonly path: Path;
+  readonly box: string;
+  readonly role: "configured" | "apposition";
+}
+
+/** Every non-null `serviceFileId` of the service, configured files and appositions, in file order. */
+function fileUses(boxes: readonly Box[]): FileUse[] {
+  const uses: FileUse[] = [];
+  boxes.forEach((box, index) => {
+    if (box["@type"] === ARCHIVE) return;
+    const lists = [
+      ["configuredFiles", "configured", box.configuredFiles],
+      ["appositions", "apposition", box["@type"] === "box.PDF" ? box.appositions : undefined],
+    ] as const;
+    for (const [key, role, entries] of lists) {
+      entries?.forEach((entry, i) => {
+        if (typeof entry.serviceFileId !== "string") return;
+        const path = [...boxPath(index), key, i, "serviceFileId"];
+        uses.push({ id: entry.serviceFileId, path, box: box.name, role });
+      });
+    }
+  });
+  return uses;
+}
+
+/**
+ * Finds the declared id one slip away from a UUID: one character replaced, or two neighbours swapped. Two
+ * real random UUIDs are never that close, so such a pair is a typo. Each declared id is indexed under each of
+ * its characters masked, which makes a look-up a constant number of map reads.
+ */
+function nearMisses(declared: ReadonlyMap<string, unknown>): (id: string) => string | undefined {
+  let masked: Map<string, string> | undefined;
+  const mask = (id: string, at: number) => `${id.slice(0, at)}\u0000${id.slice(at + 1)}`;
+  return (id) => {
+    if (!masked) {
+      masked = new Map();
+      for (const known of declared.keys()) for (let at = 0; at < known.length; at++) masked.set(mask(known, at), known);
+    }
+    for (let at = 0; at < id.length; at++) {
+      const found = masked.get(mask(id, at));
+      if (found !== undefined && found !== id) return found;
+    }
+    for (let at = 0; at + 1 < id.length; at++) {
+      const swapped = `${id.slice(0, at)}${id[at + 1]}${id[at]}${id.slice(at + 2)}`;
+      if (swapped !== id && declared.has(swapped)) return swapped;
+    }
+    return undefined;
+  };
+}
+
+/**
+ * A `serviceFileId` naming a file the service does not have. The service's stored files are not part of its
+ * JSON: `configuredFiles` list the files a box offers at job creation, and an apposition's overlay or image is a
+ * stored file that need not be offered in any box. So, by default, the files a service declares are its
+ * configured files with an id, and an apposition file is reported only when it is one slip (a character
+ * replaced, two swapped) away from a declared one: a typo, since real UUIDs are never that close. With the
+ * `serviceFiles` option (the UUIDs of the files stored with the service), every configured file and apposition
+ * file must be one of them. UUIDs compare without regard to case.
+ */
+export const rule = defineRule({
+  meta: {
+    id: "unknown-service-file",
+    severity: "error",
+    description: "A configured file or an apposition names a service file that the service does not declare.",
+    options,
+    fixable: true,
+  },
+  check(context) {
+    const stored = (context.options as z.infer<typeof options> | undefined)?.serviceFiles;
+    const uses = fileUses(context.service.properties.boxes);
+    // Declared files, by lower-case id: the spelling to suggest, and where it is declared when in the service.
+    const declared = new Map<string, { id: string; use?: FileUse }>();
+    if (stored) for (const id of stored) declared.set(id.toLowerCase(), { id });
+    else for (const use of uses) if (use.role === "configured") declared.set(use.id.toLowerCase(), { id: use.id, use });
+    if (declared.size === 0 && !stored) return;
+    const nearMiss = nearMisses(declared);
+
+    for (const use of uses) {
+      if (!stored && use.role !== "apposition") continue;
+      const id = use.id.toLowerCase();
+      if (declared.has(id)) continue;
+      const near = nearMiss(id);
+      const suggestion = near === undefined ? undefined : declared.get(near);
+      if (!stored && !suggestion) continue;
+      const what = `${use.role === "configured" ? "Configured" : "Apposition"} file ${q(use.id)} of box ${q(use.box)}`;
+      const where = suggestion?.use ? `, a configured file of box ${q(suggestion.use.box)}` : "";
+      const expected = suggestion ? `did you mean ${q(suggestion.id)}${where}?` : "expected the id of a stored file.";
+      context.report({
+        path: use.path,
+        message: stored
+          ? `${what} is not among the files stored with the service (option "serviceFiles"); ${expected}`
+          : `${what} is not a file the service declares; ${expected}`,
+        ...(suggestion?.use
+          ? { related: [{ path: suggestion.use.path, message: `Service file ${q(suggestion.id)} is declared here.` }] }
+          : {}),
+        ...(suggestion
+          ? { fix: { description: `Use service file ${q(suggestion.id)}`, path: use.path, value: suggestion.id } }
+          : {}),
+      });
+    }
+  },
+});

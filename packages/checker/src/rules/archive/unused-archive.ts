@@ -1,0 +1,26 @@
+import { defineRule } from "../../engine/rule.js";
+import { ARCHIVE, boxPath, parentOf, q } from "./shared.js";
+
+/** An archive box whose entries no box extracts: its files are uploaded and then never used. */
+export const rule = defineRule({
+  meta: {
+    id: "unused-archive",
+    severity: "warning",
+    description: "An archive box that no box extracts from.",
+  },
+  check(context) {
+    const boxes = context.service.properties.boxes;
+    const used = new Set<string>();
+    for (const box of boxes) {
+      const parent = parentOf(box);
+      if (parent && parent.boxName !== box.name) used.add(parent.boxName);
+    }
+    boxes.forEach((box, index) => {
+      if (box["@type"] !== ARCHIVE || used.has(box.name)) return;
+      context.report({
+        path: [...boxPath(index), "name"],
+        message: `No box extracts from archive box ${q(box.name)}; expected at least one box whose parent names it.`,
+      });
+    });
+  },
+});

@@ -1,0 +1,40 @@
+import { defineRule } from "../../engine/rule.js";
+import { isReference, type MetadataDefinition, MetadataScope } from "./common.js";
+
+const where = (definition: MetadataDefinition) =>
+  `${definition.boxMain ? "MAIN box" : "box"} ${JSON.stringify(definition.boxName)}`;
+
+/**
+ * A METADATA reference whose name is defined both in its own box and in a MAIN box, or in several MAIN boxes:
+ * the reader (and perhaps the service) cannot tell which one it reads. Checked where `undefined-metadata`
+ * resolves names: in metadata and reconcile conditions.
+ */
+export const rule = defineRule({
+  meta: {
+    id: "ambiguous-metadata",
+    severity: "warning",
+    description:
+      "A metadata reference designates one metadata, not one in its own box and one in a MAIN box, or one in each of several MAIN boxes.",
+  },
+  check(context) {
+    const scope = new MetadataScope(context.service);
+    for (const expression of context.expressions) {
+      const { path, site } = expression;
+      if (!isReference(expression, "METADATA") || !site.box) continue;
+      if (site.kind !== "metadata" && site.kind !== "reconcile") continue;
+      const name = expression.node.identifier;
+      const definitions = scope.resolve(site.box.index, name);
+      if (definitions.length < 2) continue;
+      const places = definitions.map(where);
+      const list = `in ${places.slice(0, -1).join(", in ")} and in ${places.at(-1)}`;
+      context.report({
+        path: [...path, "identifier"],
+        message: `Metadata ${JSON.stringify(name)} is defined ${list}, so this reference could read ${definitions.length === 2 ? "either" : "any of them"}; rename one so that the name designates a single metadata.`,
+        related: definitions.map((definition) => ({
+          path: [...definition.path, "name"],
+          message: `Metadata ${JSON.stringify(name)} of ${where(definition)} is defined here.`,
+        })),
+      });
+    }
+  },
+});

@@ -1,0 +1,26 @@
+import { defineRule, type Json } from "../../engine/rule.js";
+import { TARGETED_TYPES } from "./common.js";
+
+/** `boxName` next to `"fromMain": true`: the service reads the MAIN box and ignores the name. */
+export const rule = defineRule({
+  meta: {
+    id: "ignored-box-name",
+    severity: "warning",
+    description:
+      'A file or PDF expression that reads the MAIN box ("fromMain": true) sets no "boxName", which the service would ignore.',
+    fixable: true,
+  },
+  check(context) {
+    for (const { node, path, site } of context.expressions) {
+      if (!TARGETED_TYPES.has(node["@type"]) || node.fromMain !== true || typeof node.boxName !== "string") continue;
+      const value: Json = {};
+      for (const [key, field] of Object.entries(node)) if (key !== "boxName") value[key] = field;
+      context.report({
+        path: [...path, "boxName"],
+        message: `${node["@type"]} names box ${JSON.stringify(node.boxName)} but reads the MAIN box ("fromMain": true); the service ignores "boxName" then, so leave it out.`,
+        // A channel condition is raw JSON in a DSL file, where the engine would print the fix as DSL text.
+        ...(site.kind === "channel" ? {} : { fix: { description: 'Remove "boxName"', path, value } }),
+      });
+    }
+  },
+});

@@ -1,0 +1,70 @@
+import { defineRule } from "../../engine/rule.js";
+import { isReference, type MetadataDefinition, MetadataScope, nearMatch } from "./common.js";
+
+/**
+ * A METADATA reference in a box's metadata or reconcile condition names a metadata of that box or of a MAIN
+ * box (spec, Box: "references inside content are names of metadata of the current box or of MAIN boxes").
+ * File matchers and channel conditions are not checked: the spec gives no scope for references there.
+ */
+export const rule = defineRule({
+  meta: {
+    id: "undefined-metadata",
+    severity: "error",
+    description: "A metadata reference names a metadata of its own box or of a MAIN box.",
+    fixable: true,
+  },
+  check(context) {
+    const scope = new MetadataScope(context.service);
+    // Where each name is defined at all, to tell a metadata of a box the reference cannot see from a typo.
+    const elsewhere = new Map<string, MetadataDefinition>();
+    for (const definition of scope.definitions) {
+      if (!elsewhere.has(definition.name)) elsewhere.set(definition.name, definition);
+    }
+    const nearby = new Map<string, ReturnType<typeof nearMatch>>();
+    for (const expression of context.expressions) {
+      const { node, path, site } = expression;
+      if (!isReference(expression, "METADATA") || !site.box) continue;
+      if (site.kind !== "metadata" && site.kind !== "reconcile") continue;
+      const name = expression.node.identifier;
+      if (scope.resolve(site.box.index, name).length > 0) continue;
+      // The same misspelling is often repeated: look for its nearest name once per box.
+      const memo = `${site.box.index}/${name}`;
+      let near = nearby.get(memo);
+      if (!near) {
+        near = nearMatch(name, scope.visibleNames(site.box.index));
+        nearby.set(memo, near);
+      }
+      const { suggestion, unique } = near;
+      const other = elsewhere.get(name);
+      // The exact name in a box the reference cannot see says more than a near name in one it can.
+      const hint = other
+        ? `; box ${JSON.stringify(other.boxName)} has one, but it is not a MAIN box.`
+        : suggestion !== undefined
+          ? `; did you mean ${JSON.stringify(suggestion)}?`
+          : ".";
+      context.report({
+        path: [...path, "identifier"],
+        message: `No metadata named ${JSON.stringify(name)} in box ${JSON.stringify(site.box.name)} or in a MAIN box${hint}`,
+        ...(other
+          ? {
+              related: [
+                {
+                  path: [...other.path, "name"],
+                  message: `Metadata ${JSON.stringify(name)} of box ${JSON.stringify(other.boxName)} is defined here.`,
+                },
+              ],
+            }
+          : {}),
+        ...(!other && suggestion !== undefined && unique
+          ? {
+              fix: {
+                description: `Change to ${JSON.stringify(suggestion)}`,
+                path,
+                value: { ...node, identifier: suggestion },
+              },
+            }
+          : {}),
+      });
+    }
+  },
+});

@@ -1,0 +1,48 @@
+import type { InflatedBox } from "@mailroom/model";
+import { defineRule } from "../../engine/rule.js";
+import { isReference, type MetadataDefinition, MetadataScope } from "./common.js";
+
+/**
+ * A metadata has an effect when it is kept with the job (`persist`), offered to the user (`editable`) or read
+ * by an expression. A reference counts as a use of every metadata it may designate (its own box's and the
+ * MAIN boxes'; in a channel condition, whose scope the spec does not give, any metadata of that name). A
+ * metadata that only references itself is not used by that.
+ */
+export const rule = defineRule({
+  meta: {
+    id: "unused-metadata",
+    severity: "warning",
+    description: "A metadata is persisted, editable or referenced by an expression; otherwise it has no effect.",
+  },
+  check(context) {
+    const scope = new MetadataScope(context.service);
+    const byName = new Map<string, MetadataDefinition[]>();
+    for (const definition of scope.definitions) {
+      const list = byName.get(definition.name);
+      if (list) list.push(definition);
+      else byName.set(definition.name, [definition]);
+    }
+    const used = new Set<MetadataDefinition>();
+    for (const expression of context.expressions) {
+      const { site } = expression;
+      if (!isReference(expression, "METADATA")) continue;
+      const name = expression.node.identifier;
+      const read =
+        site.kind === "channel" || !site.box ? (byName.get(name) ?? []) : scope.resolve(site.box.index, name);
+      for (const definition of read) {
+        const self =
+          site.kind === "metadata" && definition.box === site.box?.index && definition.index === site.path[4];
+        if (!self) used.add(definition);
+      }
+    }
+    const boxes = context.service.properties.boxes;
+    for (const definition of scope.definitions) {
+      const metadata = (boxes[definition.box] as InflatedBox).metadatas[definition.index];
+      if (!metadata || metadata.persist || metadata.editable || used.has(definition)) continue;
+      context.report({
+        path: [...definition.path, "name"],
+        message: `Metadata ${JSON.stringify(definition.name)} of box ${JSON.stringify(definition.boxName)} is not referenced, persisted nor editable, so it has no effect; reference it, persist it, or remove it.`,
+      });
+    }
+  },
+});

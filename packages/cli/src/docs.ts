@@ -1,0 +1,92 @@
+import { readFileSync } from "node:fs";
+import { BASE_CODES, RULES } from "@mailroom/checker";
+import type { Severity } from "@mailroom/syntax";
+
+/**
+ * The repository's `docs/` folder, found from this module (`packages/cli/dist/` or `src/`): mailroom runs
+ * from its repository (the packages are private), so the pages are read where they are written rather than
+ * copied into the build, and cannot go stale.
+ */
+export const DOCS_URL = new URL("../../../docs/", import.meta.url);
+
+/** The absolute URI of a code's documentation: its page under docs/rules, or the catalogue of base codes. */
+export const docsUri = (code: string): string =>
+  new URL(RULES.has(code) ? `rules/${encodeURIComponent(code)}.md` : "diagnostics.md", DOCS_URL).href;
+
+/** The text of a rule's page, docs/rules/<id>.md; undefined when it cannot be read. */
+export function rulePage(id: string): string | undefined {
+  try {
+    return readFileSync(new URL(`rules/${encodeURIComponent(id)}.md`, DOCS_URL), "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a base code means, as the tables of docs/diagnostics.md say: one entry per row naming it. */
+export interface CodeDescription {
+  readonly severity: string;
+  readonly text: string;
+}
+
+let diagnosticsTable: Map<string, CodeDescription[]> | undefined;
+
+/** The rows of docs/diagnostics.md's tables for a base code (a code may have a row per file kind). */
+export function codeDescriptions(code: string): CodeDescription[] {
+  if (!diagnosticsTable) {
+    diagnosticsTable = new Map();
+    let text = "";
+    try {
+      text = readFileSync(new URL("diagnostics.md", DOCS_URL), "utf8");
+    } catch {
+      // Without the page, base codes are described by their code alone.
+    }
+    for (const line of text.split("\n")) {
+      const cells = /^\|\s*`([a-z0-9-]+)`\s*\|\s*([a-z]+)\s*\|(.*)\|\s*$/.exec(line);
+      if (!cells) continue;
+      const [, name = "", severity = "", description = ""] = cells;
+      const rows = diagnosticsTable.get(name) ?? [];
+      rows.push({ severity, text: description.trim() });
+      diagnosticsTable.set(name, rows);
+    }
+  }
+  return diagnosticsTable.get(code) ?? [];
+}
+
+/** Everything known about a code, for the machine formats: a rule's meta, or a base code's description. */
+export interface CodeInfo {
+  readonly id: string;
+  readonly description: string;
+  readonly severity: Severity;
+  readonly fixable: boolean;
+  readonly helpUri: string;
+  /** The rule's page as Markdown, when it can be read. */
+  readonly page?: string;
+}
+
+export function codeInfo(code: string): CodeInfo {
+  const rule = RULES.get(code);
+  if (rule) {
+    const page = rulePage(code);
+    return {
+      id: code,
+      description: rule.meta.description,
+      severity: rule.meta.severity,
+      fixable: rule.meta.fixable === true,
+      helpUri: docsUri(code),
+      ...(page !== undefined ? { page } : {}),
+    };
+  }
+  const [row] = codeDescriptions(code);
+  return {
+    id: code,
+    description: row ? stripMarkdown(row.text) : `A problem reading or validating the file ("${code}").`,
+    severity: row?.severity === "warning" ? "warning" : row?.severity === "info" ? "info" : "error",
+    fixable: false,
+    helpUri: docsUri(code),
+  };
+}
+
+/** Table text without Markdown's code marks and links: `x` -> x, [text](url) -> text. */
+const stripMarkdown = (text: string): string => text.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/`/g, "");
+
+export const isKnownCode = (code: string): boolean => RULES.has(code) || BASE_CODES.includes(code);

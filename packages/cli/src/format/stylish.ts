@@ -1,0 +1,130 @@
+import type { Severity } from "@mailroom/syntax";
+import { displayPath, type FileReport, plural, rangeOf, summary, TextIndex } from "../report.js";
+import type { FormatContext } from "./index.js";
+
+type Paint = (text: string) => string;
+
+const ansi =
+  (open: number, close: number): Paint =>
+  (text) =>
+    `\u001b[${open}m${text}\u001b[${close}m`;
+
+interface Palette {
+  readonly bold: Paint;
+  readonly dim: Paint;
+  readonly underline: Paint;
+  readonly severity: Record<Severity, Paint>;
+}
+
+const plain: Paint = (text) => text;
+const NO_COLOR: Palette = {
+  bold: plain,
+  dim: plain,
+  underline: plain,
+  severity: { error: plain, warning: plain, info: plain },
+};
+const COLOR: Palette = {
+  bold: ansi(1, 22),
+  dim: ansi(2, 22),
+  underline: ansi(4, 24),
+  severity: { error: ansi(31, 39), warning: ansi(33, 39), info: ansi(36, 39) },
+};
+
+/**
+ * Text from a file or a message made safe for a terminal: control characters (an escape sequence hidden in a
+ * service could otherwise restyle or rewrite the screen) become visible symbols, one UTF-16 unit for one, so
+ * that columns still line up with the carets.
+ */
+export function printable(text: string): string {
+  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g, (c) => {
+    const code = c.charCodeAt(0);
+    if (code < 0x20) return String.fromCharCode(0x2400 + code);
+    return code === 0x7f ? "\u2421" : "\ufffd";
+  });
+}
+
+/** Widest stretch of a source line a code frame shows; longer lines (minified JSON) show a window. */
+const FRAME_WIDTH = 120;
+/** How much of the line before the problem a window keeps. */
+const FRAME_LEAD = 40;
+
+/**
+ * The code frame of a problem: its first line, and under it a caret underline of the span on that line (one
+ * caret for an empty span). A line longer than FRAME_WIDTH is cut to a window around the span, marked `…`.
+ */
+export function codeFrame(
+  lineText: string,
+  line: number,
+  column: number,
+  endColumn: number,
+  gutterWidth: number,
+  palette: Palette = NO_COLOR,
+  paint: Paint = plain,
+): string {
+  let start = 0;
+  let end = lineText.length;
+  if (lineText.length > FRAME_WIDTH) {
+    start = Math.max(0, Math.min(column - 1 - FRAME_LEAD, lineText.length - FRAME_WIDTH));
+    end = Math.min(lineText.length, start + FRAME_WIDTH);
+  }
+  const before = start > 0 ? "…" : "";
+  const shown = `${before}${lineText.slice(start, end)}${end < lineText.length ? "…" : ""}`;
+  const from = Math.max(column - 1, start);
+  const to = Math.min(Math.max(endColumn - 1, from + 1), end + 1);
+  // Tabs stay tabs under the text so that the carets sit under the same characters whatever the tab width.
+  const lead = `${before}${lineText.slice(start, from)}`.replace(/[^\t]/g, " ");
+  const carets = "^".repeat(Math.max(1, to - from));
+  const gutter = " ".repeat(gutterWidth);
+  return (
+    `    ${palette.dim(`${String(line).padStart(gutterWidth)} |`)} ${printable(shown)}\n` +
+    `    ${palette.dim(`${gutter} |`)} ${lead}${paint(carets)}\n`
+  );
+}
+
+/**
+ * For people: problems grouped by file, each as `line:col  severity  message  code` with the code frame under
+ * it, then a summary line. Nothing at all when there is no problem. Colours only when the context says so.
+ */
+export function formatStylish(reports: readonly FileReport[], context: FormatContext): string {
+  const palette = context.color ? COLOR : NO_COLOR;
+  const texts = new TextIndex(reports);
+  let out = "";
+  for (const report of reports) {
+    if (report.diagnostics.length === 0) continue;
+    // biome-ignore lint/style/noNonNullAssertion: the report's own file is indexed.
+    const index = texts.of(report.file)!;
+    const rows = report.diagnostics.map((d) => ({ d, range: rangeOf(index, d.span) }));
+    const positionWidth = Math.max(...rows.map(({ range }) => `${range.line}:${range.column}`.length));
+    const severityWidth = Math.max(...rows.map(({ d }) => d.severity.length));
+    const gutterWidth = Math.max(...rows.map(({ range }) => String(range.line).length));
+    out += `${palette.underline(printable(displayPath(report.file)))}\n`;
+    for (const { d, range } of rows) {
+      const paint = palette.severity[d.severity];
+      const position = `${range.line}:${range.column}`.padEnd(positionWidth);
+      const severity = paint(d.severity.padEnd(severityWidth));
+      out += `  ${palette.dim(position)}  ${severity}  ${printable(d.message)}  ${palette.dim(d.code)}\n`;
+      const endColumn = range.endLine === range.line ? range.endColumn : Number.POSITIVE_INFINITY;
+      out += codeFrame(index.lineText(range.line), range.line, range.column, endColumn, gutterWidth, palette, paint);
+      for (const related of d.related ?? []) {
+        const where = related.file === undefined || related.file === report.file ? index : texts.of(related.file);
+        const at = where ? rangeOf(where, related.span) : undefined;
+        const file = related.file !== undefined && related.file !== report.file ? `${displayPath(related.file)}:` : "";
+        const place = at ? `${file}${at.line}:${at.column}` : displayPath(related.file ?? report.file);
+        out += `    ${palette.dim(`${place}: ${printable(related.message)}`)}\n`;
+      }
+    }
+    out += "\n";
+  }
+  const counts = summary(reports);
+  const total = counts.errors + counts.warnings + counts.infos;
+  if (total === 0) return "";
+  const files = reports.filter((r) => r.diagnostics.length > 0).length;
+  const parts = [plural(counts.errors, "error"), plural(counts.warnings, "warning")];
+  if (counts.infos > 0) parts.push(plural(counts.infos, "info"));
+  const paint = counts.errors > 0 ? palette.severity.error : counts.warnings > 0 ? palette.severity.warning : plain;
+  out += `${paint(palette.bold(`${plural(total, "problem")} (${parts.join(", ")}) in ${plural(files, "file")}`))}\n`;
+  if (counts.fixable > 0) {
+    out += `${counts.fixable} of them can be fixed with --fix.\n`;
+  }
+  return out;
+}

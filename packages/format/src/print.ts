@@ -1,0 +1,302 @@
+import { expressionLines } from "./expression-lines.js";
+import {
+  allPrintable,
+  doubleQuoted,
+  foldWords,
+  isPlainSafe,
+  literalBlock,
+  readsAsString,
+  singleQuoted,
+} from "./scalar.js";
+import type { Entry, Gap, LayoutDocument, LayoutNode, MapNode, ScalarNode, SeqNode } from "./tree.js";
+
+/**
+ * The canonical layout, in one place: the formatter and the decompiler both print through `printLayout`.
+ *
+ * - Two spaces of indentation; a sequence under a key is indented under it (`key:` then `  - item`); a mapping
+ *   in a sequence starts on the dash line (`- key: value`).
+ * - A collection is printed in flow style (`{ a: 1, b: x }`, `[1, 2]`) when nothing forces block style and it is
+ *   short: at most FLOW_WIDTH characters, its line at most WIDTH, no comment inside, no sequence of mappings,
+ *   every expression in it plain. The document's root and the collections the DSL marks (boxes, each box, its
+ *   metadata and reconcile, channels, each channel) are always in block style.
+ * - Strings are plain when YAML reads them back as the same string, double-quoted otherwise; a string too long
+ *   for its line is folded (`>-`) at single spaces, a string of several lines is a literal block (`|`, `|-`).
+ * - Expressions are plain when YAML allows, single-quoted otherwise (their own strings use double quotes); an
+ *   expression too long for its line is folded (`>-`) at its operators, pipes and arguments.
+ * - Numbers, booleans and nulls are printed as written. Comments are kept on their lines: an own-line comment is
+ *   indented like what follows it (a comment in the first column stays there), a trailing comment follows its
+ *   value after one space. Blank lines are kept, one at most, none at the start of a block or of the file.
+ */
+export const WIDTH = 120;
+/** Longest flow collection: longer ones read better one entry per line. */
+export const FLOW_WIDTH = 80;
+const STEP = 2;
+
+export function printLayout(document: LayoutDocument): string {
+  const printer = new Printer();
+  for (const line of document.prologue) printer.push(line);
+  printer.root(document.root);
+  const lines = printer.lines;
+  while (lines.length > 0 && lines.at(-1) === "") lines.pop();
+  return `${lines.join("\n")}\n`;
+}
+
+type Rendered =
+  | { readonly inline: string }
+  | { readonly header: string; readonly lines: readonly { readonly indent: number; readonly text: string }[] }
+  | { readonly verbatim: readonly string[] };
+
+const pad = (n: number) => " ".repeat(n);
+
+const propertiesOf = (node: LayoutNode): string => {
+  if (node.kind === "alias") return "";
+  return [node.anchor === undefined ? "" : `&${node.anchor}`, node.tag ?? ""].filter(Boolean).join(" ");
+};
+
+const hasComment = (gaps: readonly Gap[]) => gaps.some((gap) => gap.kind === "comment");
+
+/** An expression text YAML reads back as exactly that text (a string, or a number or boolean whose source the compiler reads). */
+const plainExpression = (text: string): boolean =>
+  isPlainSafe(text, false) &&
+  (readsAsString(text) || /^-?(?:0|[1-9][0-9]*)$/.test(text) || text === "true" || text === "false");
+
+class Printer {
+  readonly lines: string[] = [];
+
+  push(line: string): void {
+    this.lines.push(line);
+  }
+
+  root(node: LayoutNode): void {
+    if ((node.kind === "map" && node.entries.length > 0) || (node.kind === "seq" && node.items.length > 0)) {
+      const properties = propertiesOf(node);
+      if (properties) this.push(properties);
+      this.block(node, 0);
+      return;
+    }
+    const rendered = this.render(node, 0, 0);
+    if ("inline" in rendered) this.push(rendered.inline);
+    else if ("header" in rendered) {
+      this.push(rendered.header);
+      for (const line of rendered.lines) this.push(line.text === "" ? "" : pad(STEP + line.indent) + line.text);
+    } else for (const line of rendered.verbatim) this.push(line);
+    if (node.kind === "map" || node.kind === "seq") this.gaps(node.end, 0, false);
+  }
+
+  gaps(gaps: readonly Gap[], indent: number, atStart: boolean): void {
+    let start = atStart;
+    for (const gap of gaps) {
+      if (gap.kind === "blank") {
+        if (!start && this.lines.length > 0 && this.lines.at(-1) !== "") this.push("");
+        continue;
+      }
+      start = false;
+      this.push(pad(gap.column ?? indent) + gap.text);
+    }
+  }
+
+  block(node: MapNode | SeqNode, indent: number): void {
+    const entries = node.kind === "map" ? node.entries : node.items;
+    entries.forEach((entry, i) => {
+      this.gaps(entry.before, indent, i === 0);
+      this.entry(entry, indent, node.kind === "seq");
+    });
+    this.gaps(node.end, indent, entries.length === 0);
+  }
+
+  key(entry: Entry): string {
+    const key = entry.key;
+    if (!key) return "-";
+    if (key.kind === "alias") return `*${key.name} :`;
+    const properties = propertiesOf(key);
+    const text = String(key.value);
+    const written = isPlainSafe(text, false) && readsAsString(text) ? text : doubleQuoted(text);
+    return `${properties ? `${properties} ` : ""}${written}:`;
+  }
+
+  entry(entry: Entry, indent: number, item: boolean): void {
+    const value = entry.value;
+    const properties = propertiesOf(value);
+    const head = `${pad(indent)}${this.key(entry)}${properties ? ` ${properties}` : ""}`;
+    const isCollection = value.kind === "map" || value.kind === "seq";
+    const empty = isCollection && (value.kind === "map" ? value.entries.length === 0 : value.items.length === 0);
+    if (isCollection && !empty) {
+      const flow = this.flow(value);
+      const comments = [entry.keyComment, entry.comment].filter((c): c is string => c !== undefined);
+      if (flow !== undefined && head.length + 1 + flow.length <= WIDTH) {
+        this.inline(head, flow, entry, indent);
+        return;
+      }
+      const first = value.kind === "map" ? value.entries[0] : value.items[0];
+      if (item && !properties && comments.length === 0 && first && first.before.length === 0) {
+        // `- key: value`: the collection starts on the dash line.
+        const at = this.lines.length;
+        this.block(value, indent + STEP);
+        this.lines[at] = `${pad(indent)}- ${(this.lines[at] as string).slice(indent + STEP)}`;
+        return;
+      }
+      this.push(comments[0] === undefined ? head : `${head} ${comments[0]}`);
+      if (comments[1] !== undefined) this.push(pad(indent + STEP) + comments[1]);
+      this.block(value, indent + STEP);
+      return;
+    }
+    if (empty) {
+      this.inline(head, value.kind === "map" ? "{}" : "[]", entry, indent);
+      this.gaps(value.end, indent + STEP, false);
+      return;
+    }
+    const rendered = this.render(value, indent, head.length + 1);
+    if ("inline" in rendered) {
+      this.inline(head, rendered.inline, entry, indent);
+      return;
+    }
+    const comments = [entry.keyComment, entry.comment].filter((c): c is string => c !== undefined);
+    if ("header" in rendered) {
+      this.push(`${head} ${rendered.header}${comments[0] === undefined ? "" : ` ${comments[0]}`}`);
+      for (const line of rendered.lines) {
+        this.push(line.text === "" ? "" : pad(indent + STEP + line.indent) + line.text);
+      }
+      if (comments[1] !== undefined) this.push(pad(indent) + comments[1]);
+      return;
+    }
+    const [first = "", ...rest] = rendered.verbatim;
+    if (/^[|>]/.test(first)) {
+      // A block scalar kept as written: comments go after its header.
+      this.push(`${head} ${first}${comments[0] === undefined ? "" : ` ${comments[0]}`}`);
+      for (const line of rest) this.push(line);
+      if (comments[1] !== undefined) this.push(pad(indent) + comments[1]);
+      return;
+    }
+    // Other text on several lines: a comment can only follow its last line.
+    if (entry.keyComment !== undefined && entry.comment !== undefined) {
+      this.push(`${head} ${entry.keyComment}`);
+      this.push(pad(indent + STEP) + first);
+    } else this.push(`${head} ${first}`);
+    rest.forEach((line, i) => {
+      const comment = i === rest.length - 1 ? (entry.comment ?? entry.keyComment) : undefined;
+      this.push(comment === undefined ? line : `${line} ${comment}`);
+    });
+  }
+
+  /** A value on the line of its key or dash, with the entry's comments. */
+  inline(head: string, text: string, entry: Entry, indent: number): void {
+    const separator = text === "" ? "" : " ";
+    if (entry.keyComment !== undefined && entry.comment !== undefined) {
+      // Two comments: the value moves to the next line so that each keeps a line end.
+      this.push(`${head} ${entry.keyComment}`);
+      const again = this.render(entry.value, indent + STEP, indent + STEP);
+      const line = "inline" in again ? again.inline : text;
+      this.push(`${pad(indent + STEP)}${line} ${entry.comment}`);
+      return;
+    }
+    const comment = entry.comment ?? entry.keyComment;
+    this.push(`${head}${separator}${text}${comment === undefined ? "" : ` ${comment}`}`);
+  }
+
+  /** A value that is not a non-empty collection, where `used` columns of its line are taken before it. */
+  render(node: LayoutNode, indent: number, used: number): Rendered {
+    if (node.kind === "alias") return { inline: `*${node.name}` };
+    if (node.kind === "map" || node.kind === "seq") {
+      return { inline: this.flow(node) ?? (node.kind === "map" ? "{}" : "[]") };
+    }
+    const form = node.form;
+    const room = WIDTH - (indent + STEP);
+    switch (form.kind) {
+      case "plain":
+        return { inline: form.source };
+      case "expression": {
+        const one = plainExpression(form.text) ? form.text : (singleQuoted(form.text) ?? doubleQuoted(form.text));
+        if (used + one.length <= WIDTH) return { inline: one };
+        const lines = expressionLines(form.text, room);
+        if (lines.length > 1 && allPrintable(form.text)) return { header: ">-", lines };
+        return { inline: one };
+      }
+      case "verbatim": {
+        const [first = "", ...rest] = form.text.split("\n");
+        if (rest.length === 0) return { inline: first };
+        const shift = indent - form.indent;
+        return { verbatim: [first, ...rest.map((line) => reindent(line, shift))] };
+      }
+      case "string": {
+        const text = String(node.value);
+        if (!text.includes("\n")) {
+          const one = isPlainSafe(text, false) && readsAsString(text) ? text : doubleQuoted(text);
+          if (used + one.length <= WIDTH) return { inline: one };
+          const folded = foldWords(text, room);
+          if (folded) return { header: ">-", lines: folded.map((line) => ({ indent: 0, text: line })) };
+          return { inline: one };
+        }
+        const literal = literalBlock(text);
+        if (literal) return { header: literal.header, lines: literal.lines.map((line) => ({ indent: 0, text: line })) };
+        return { inline: doubleQuoted(text) };
+      }
+    }
+  }
+
+  /** The one-line flow form of a collection, or undefined when it must be in block style. */
+  flow(node: MapNode | SeqNode): string | undefined {
+    if (node.block && (node.kind === "map" ? node.entries.length > 0 : node.items.length > 0)) return undefined;
+    if (hasComment(node.end)) return undefined;
+    const entries = node.kind === "map" ? node.entries : node.items;
+    const parts: string[] = [];
+    for (const entry of entries) {
+      if (hasComment(entry.before) || entry.comment !== undefined || entry.keyComment !== undefined) return undefined;
+      if (node.kind === "seq" && entry.value.kind === "map") return undefined;
+      const value = this.flowValue(entry.value);
+      if (value === undefined) return undefined;
+      if (node.kind === "seq") {
+        parts.push(value);
+        continue;
+      }
+      const key = entry.key;
+      if (!key) return undefined;
+      if (key.kind === "alias") parts.push(`*${key.name} : ${value}`);
+      else {
+        const text = String(key.value);
+        const properties = propertiesOf(key);
+        const written = isPlainSafe(text, true) && readsAsString(text) ? text : doubleQuoted(text);
+        parts.push(`${properties ? `${properties} ` : ""}${written}: ${value}`);
+      }
+    }
+    const text =
+      node.kind === "map" ? (parts.length > 0 ? `{ ${parts.join(", ")} }` : "{}") : `[${parts.join(", ")}]`;
+    return text.length <= FLOW_WIDTH ? text : undefined;
+  }
+
+  flowValue(node: LayoutNode): string | undefined {
+    if (node.kind === "alias") return `*${node.name}`;
+    const properties = propertiesOf(node);
+    const text = node.kind === "scalar" ? flowScalar(node) : this.flow(node);
+    if (text === undefined) return undefined;
+    return properties ? `${properties} ${text}` : text;
+  }
+}
+
+/** A scalar's text inside a flow collection, or undefined when it cannot be there. */
+function flowScalar(node: ScalarNode): string | undefined {
+  const form = node.form;
+  switch (form.kind) {
+    case "plain":
+      return form.source === "" ? undefined : form.source;
+    case "expression":
+      return isPlainSafe(form.text, true) && plainExpression(form.text) ? form.text : undefined;
+    case "verbatim": {
+      if (form.text.includes("\n")) return undefined;
+      const quoted = form.text.startsWith('"') || form.text.startsWith("'");
+      return quoted || isPlainSafe(form.text, true) ? form.text : undefined;
+    }
+    case "string": {
+      const text = String(node.value);
+      if (text.includes("\n")) return undefined;
+      return isPlainSafe(text, true) && readsAsString(text) ? text : doubleQuoted(text);
+    }
+  }
+}
+
+/** A line of verbatim text moved right (or left, over blanks only) by `shift` columns. */
+function reindent(line: string, shift: number): string {
+  if (shift === 0 || line === "") return line;
+  if (shift > 0) return pad(shift) + line;
+  const blanks = /^ */.exec(line)?.[0].length ?? 0;
+  return line.slice(Math.min(blanks, -shift));
+}
