@@ -8,9 +8,10 @@
 // Used as a library by bench/run.js. Writes only where it is told (by default a fresh directory under os.tmpdir()).
 
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const { compileDsl } = await import(join(ROOT, "packages/compiler/dist/index.js"));
@@ -561,27 +562,59 @@ export function compileToJson(file, dsl) {
   return `${JSON.stringify(document.services[0].json, null, 2)}\n`;
 }
 
-/** Service `index` of the workspace of `seed`: its file stem, DSL and JSON. */
+/** Service `index` of the workspace of `seed`: its DSL and JSON. */
 export function generateService(seed, index, options = {}) {
-  const stem = `svc-${String(index).padStart(5, "0")}`;
   const dsl = generateServiceDsl(seed, index, options);
-  return { stem, dsl, json: compileToJson(`${stem}.service.yaml`, dsl) };
+  return { dsl, json: compileToJson(`svc-${String(index).padStart(5, "0")}.service.yaml`, dsl) };
 }
 
 /** Writes services 0..count-1 to `dir` (created under os.tmpdir() when not given); returns the file pairs. */
-export function generateWorkspace({ count = 1000, seed = 1, dir } = {}) {
+/** The files of service `index` in `dir`. */
+const serviceFiles = (dir, index) => {
+  const stem = `svc-${String(index).padStart(5, "0")}`;
+  return { yaml: join(dir, `${stem}.service.yaml`), json: join(dir, `${stem}.service.json`) };
+};
+
+/** Writes services `from` to `to - 1` of the workspace of `seed` to `dir`. */
+function writeServices(seed, dir, from, to) {
+  for (let i = from; i < to; i++) {
+    const { dsl, json } = generateService(seed, i);
+    const files = serviceFiles(dir, i);
+    writeFileSync(files.yaml, dsl);
+    writeFileSync(files.json, json);
+  }
+}
+
+/**
+ * Writes services 0..count-1 to `dir` (a fresh directory under os.tmpdir() when not given), split over one worker
+ * thread per CPU (each service depends only on the seed and its index, so the files are the same however split).
+ * Resolves to the directory and the file pairs, in index order.
+ */
+export async function generateWorkspace({ count = 1000, seed = 1, dir } = {}) {
   const out = dir ?? mkdtempSync(join(tmpdir(), "mailroom-bench-"));
   mkdirSync(out, { recursive: true });
-  const files = [];
-  for (let i = 0; i < count; i++) {
-    const { stem, dsl, json } = generateService(seed, i);
-    const yamlFile = join(out, `${stem}.service.yaml`);
-    const jsonFile = join(out, `${stem}.service.json`);
-    writeFileSync(yamlFile, dsl);
-    writeFileSync(jsonFile, json);
-    files.push({ yaml: yamlFile, json: jsonFile });
-  }
-  return { dir: out, files };
+  const workers = Math.max(1, Math.min(availableParallelism(), Math.ceil(count / 100)));
+  const chunk = Math.ceil(count / workers);
+  await Promise.all(
+    Array.from({ length: workers }, (_, w) => {
+      const range = { seed, dir: out, from: w * chunk, to: Math.min(count, (w + 1) * chunk) };
+      return new Promise((resolve, reject) => {
+        const worker = new Worker(new URL(import.meta.url), { workerData: { mailroomBench: range } });
+        worker.once("message", resolve);
+        worker.once("error", reject);
+        worker.once("exit", (code) =>
+          code === 0 ? resolve() : reject(new Error(`generator worker exited with ${code}`)),
+        );
+      });
+    }),
+  );
+  return { dir: out, files: Array.from({ length: count }, (_, i) => serviceFiles(out, i)) };
+}
+
+if (!isMainThread && workerData?.mailroomBench) {
+  const { seed, dir, from, to } = workerData.mailroomBench;
+  writeServices(seed, dir, from, to);
+  parentPort?.postMessage("done");
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -635,7 +668,8 @@ export function deepService(depth) {
   for (let i = 1; i < depth; i++) content = kinds[i % kinds.length](content);
   const base = JSON.parse(compileToJson("deep-base.service.yaml", `${[...head.slice(0, -3), ...tail].join("\n")}\n`));
   base.properties.boxes[0].metadatas.push({ name: "deep", persist: true, editable: false, content });
-  return { dsl, json: `${JSON.stringify(base, null, 2)}\n` };
+  // Compact, as the API returns it: indented, the text would grow with the square of the depth.
+  return { dsl, json: `${JSON.stringify(base)}\n` };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -646,7 +680,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     const i = process.argv.indexOf(`--${name}`);
     return i >= 0 ? process.argv[i + 1] : fallback;
   };
-  const { dir, files } = generateWorkspace({
+  const { dir, files } = await generateWorkspace({
     count: Number(arg("count", "1000")),
     seed: Number(arg("seed", "1")),
     dir: arg("out", undefined),

@@ -24,7 +24,7 @@ import { deepService, generateWorkspace, wideService } from "./generate.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const { compileDsl, readJsonDocument } = await import(join(ROOT, "packages/compiler/dist/index.js"));
-const { checkDocument, RULES } = await import(join(ROOT, "packages/checker/dist/index.js"));
+const { checkDocument, RULES, runRules, validateService } = await import(join(ROOT, "packages/checker/dist/index.js"));
 
 // Targets (from the issue). Growth is linear when 4x the services take at most LINEAR_SLACK x 4 the time.
 const TARGET_DSL_RATIO = 1.5;
@@ -59,10 +59,17 @@ const peakRss = () => process.resourceUsage().maxRSS * 1024;
 /** Times `fn` over every text; returns the elapsed milliseconds. */
 function pass(texts, fn) {
   gc();
+  const cpu = process.cpuUsage();
   const start = performance.now();
   for (let i = 0; i < texts.length; i++) fn(texts[i], i);
-  return performance.now() - start;
+  const elapsed = performance.now() - start;
+  const used = process.cpuUsage(cpu);
+  lastCpu = (used.user + used.system) / 1000;
+  return elapsed;
 }
+/** CPU time (user + system, all threads of this process) of the last pass, in ms: what other processes on the
+ * machine cannot inflate, unlike the elapsed time. */
+let lastCpu = 0;
 
 const unclean = [];
 /** A lint function that records the first services that are not clean (any diagnostic at all). */
@@ -88,7 +95,7 @@ function failIfUnclean() {
 const dslLint = (file) => (text) => checkDocument(compileDsl(file, text));
 const jsonLint = (file) => (text) => checkDocument(readJsonDocument(file, text));
 
-function main() {
+async function main() {
   const started = performance.now();
   const cpu = cpus();
   console.log("mailroom lint benchmark");
@@ -99,7 +106,7 @@ function main() {
   // 1. The workspace.
   const count = Math.max(...SIZES);
   let t = performance.now();
-  const workspace = generateWorkspace({ count, seed: SEED });
+  const workspace = await generateWorkspace({ count, seed: SEED });
   console.log(
     `generated ${count} services (DSL + JSON) in ${workspace.dir} in ${ms((performance.now() - t) / 1000)} s`,
   );
@@ -133,15 +140,24 @@ function main() {
       warm = true;
     }
     const times = { yaml: [], dsl: [], parse: [], json: [] };
+    const cpuTimes = { yaml: [], dsl: [], parse: [], json: [] };
     for (let r = 0; r < repetitions(n); r++) {
       times.yaml.push(pass(dsl, phases.yaml));
+      cpuTimes.yaml.push(lastCpu);
       times.dsl.push(pass(dsl, phases.dsl));
+      cpuTimes.dsl.push(lastCpu);
       times.parse.push(pass(json, phases.parse));
+      cpuTimes.parse.push(lastCpu);
       times.json.push(pass(json, phases.json));
+      cpuTimes.json.push(lastCpu);
       failIfUnclean();
     }
     const row = { n, bytes, reps: repetitions(n), rss: peakRss() };
-    for (const key of Object.keys(times)) row[key] = median(times[key]);
+    row.cpu = {};
+    for (const key of Object.keys(times)) {
+      row[key] = median(times[key]);
+      row.cpu[key] = median(cpuTimes[key]);
+    }
     rows.push(row);
     console.log(
       `  N=${n}: yaml ${ms(row.yaml)} ms, DSL lint ${ms(row.dsl)} ms, JSON.parse ${ms(row.parse)} ms, JSON lint ${ms(row.json)} ms (median of ${row.reps})`,
@@ -205,6 +221,34 @@ function main() {
     dsl250: timeLint("expression 250 deep", "dsl", deep250.dsl),
   };
   failIfUnclean();
+
+  // Where the time of the 2,000-box JSON lint goes: reading, model validation, the rule engine's indexes, and each
+  // rule alone (runRules with that rule, less runRules with none), best of three.
+  const breakdown = [];
+  if (typeof runRules === "function" && typeof validateService === "function") {
+    const best = (fn) => {
+      let min = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < 3; i++) min = Math.min(min, pass([null], fn));
+      return min;
+    };
+    let document;
+    breakdown.push([
+      "read",
+      best(() => {
+        document = readJsonDocument("wide.service.json", wide2000.json);
+      }),
+    ]);
+    const service = document.services[0];
+    breakdown.push(["validate", best(() => validateService(service))]);
+    const engine = best(() => runRules(document, service, []));
+    breakdown.push(["rule engine (indexes)", engine]);
+    const rules = [...RULES.values()].map((rule) => [
+      rule.meta.id,
+      Math.max(0, best(() => runRules(document, service, [rule])) - engine),
+    ]);
+    rules.sort((a, b) => b[1] - a[1]);
+    breakdown.push(["all rules", rules.reduce((sum, [, time]) => sum + time, 0)], ...rules.slice(0, 5));
+  }
   const stressSeconds = (performance.now() - t) / 1000;
 
   // 4. Report.
@@ -223,6 +267,9 @@ function main() {
     );
   }
   console.log(line);
+  console.log(
+    `CPU time (user+system of this process; other processes do not inflate it): lint/yaml ${rows.map((r) => (r.cpu.dsl / r.cpu.yaml).toFixed(2)).join(", ")}; lint/parse ${rows.map((r) => (r.cpu.json / r.cpu.parse).toFixed(2)).join(", ")}`,
+  );
   console.log(
     `per service (N=${rows.at(-1).n}): DSL ${ms(rows.at(-1).bytes.dsl / rows.at(-1).n / 1024)} KiB, lint ${ms(rows.at(-1).dsl / rows.at(-1).n)} ms; JSON ${ms(rows.at(-1).bytes.json / rows.at(-1).n / 1024)} KiB, lint ${ms(rows.at(-1).json / rows.at(-1).n)} ms`,
   );
@@ -258,6 +305,14 @@ function main() {
     `  within one file (linear: x4): 500->2,000 boxes DSL x${boxFactor("dsl")}, JSON x${boxFactor("json")}; expression 125->500 deep JSON x${(deep.json.ms / shallow).toFixed(2)}  ${verdict(Math.max(wide.dsl.ms / quarter.dsl, wide.json.ms / quarter.json, deep.json.ms / shallow) <= 4 * LINEAR_SLACK)}`,
   );
 
+  if (breakdown.length > 0) {
+    const [read, validate, engine, all, ...slowest] = breakdown;
+    const show = ([label, time]) => `${label} ${ms(time)}`;
+    console.log(
+      `  2,000 boxes, JSON, where the time goes (ms): ${[read, validate, engine, all].map(show).join(", ")}; slowest rules: ${slowest.map(show).join(", ")}`,
+    );
+  }
+
   const memory = process.memoryUsage();
   console.log(
     `\npeak RSS ${mib(peakRss())} (the ${rows.at(-1)?.n ?? 0} largest services' texts held in memory: ${mib(first ? rows.at(-1).bytes.dsl + rows.at(-1).bytes.json : 0)}); heap now ${mib(memory.heapUsed)}`,
@@ -272,7 +327,7 @@ function main() {
 }
 
 try {
-  main();
+  await main();
 } catch (error) {
   console.error("FAILED:", error instanceof Error ? (error.stack ?? error.message) : error);
   process.exit(1);

@@ -49,7 +49,16 @@ describe("mailroom build", () => {
     };
     for (const file of readdirSync(out)) collect(JSON.parse(readFileSync(join(out, file), "utf8")));
     const every = [
-      ...["box.PDF", "box.DATA_FILE", "box.ARCHIVE", "bsc.NONE", "bsc.PAGE", "bsc.PDF_AREA", "bap.Overlay", "bap.Image"],
+      ...[
+        "box.PDF",
+        "box.DATA_FILE",
+        "box.ARCHIVE",
+        "bsc.NONE",
+        "bsc.PAGE",
+        "bsc.PDF_AREA",
+        "bap.Overlay",
+        "bap.Image",
+      ],
       ...VALUE_EXPRESSION_TYPES,
       ...BOOLEAN_EXPRESSION_TYPES,
     ];

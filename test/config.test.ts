@@ -5,8 +5,8 @@ import {
   defineRule,
   findConfig,
   parseConfig,
-  RULES,
   type ResolvedConfig,
+  RULES,
   runRules,
   settingsFor,
 } from "@mailroom/checker";
@@ -122,11 +122,15 @@ describe("mailroom.config.yaml through the CLI", () => {
     const dir = scratch({ "mailroom.config.yaml": "rules: { unknown-key: error }\n", [FILE]: unknownKey });
     expect(brief((await lintJson(dir, FILE)).stdout)).toContain("unknown-key@3:1 error");
     writeFileSync(join(dir, "mailroom.config.yaml"), "rules: { unknown-key: off }\n");
-    expect(brief((await lintJson(dir, FILE)).stdout)).toEqual(ALL.map((p) => p.replace(/@(\d+)/, (_, l) => `@${+l + 1}`)));
+    expect(brief((await lintJson(dir, FILE)).stdout)).toEqual(
+      ALL.map((p) => p.replace(/@(\d+)/, (_, l) => `@${+l + 1}`)),
+    );
     writeFileSync(join(dir, "mailroom.config.yaml"), "rules: { missing-field: off }\n");
     const refused = await lintJson(dir, FILE);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain("which reports a file that cannot be read or a service that is invalid, not a rule");
+    expect(refused.stderr).toContain(
+      "which reports a file that cannot be read or a service that is invalid, not a rule",
+    );
   });
 
   it("reports every problem of a broken configuration, located, and lints nothing (exit 2)", async () => {
@@ -251,6 +255,15 @@ describe("parseConfig and settingsFor", () => {
     const [problem] = parseConfig("c.yaml", "rules:\n  unused-metdata: off\n").diagnostics;
     expect(problem).toMatchObject({ code: "unknown-rule", severity: "error", span: { offset: 9, length: 14 } });
     expect(problem?.message).toContain('Did you mean "unused-metadata"?');
+    expect(parseConfig("dir/mailroom.config.yaml", "- rules\n").diagnostics).toEqual([
+      {
+        code: "wrong-type",
+        severity: "error",
+        message:
+          'Found an array at the top of "mailroom.config.yaml"; expected a mapping with "rules", "overrides" or "ignore".',
+        span: { offset: 0, length: 8 },
+      },
+    ]);
   });
 
   it("finds the nearest configuration upward, and none above the filesystem root", async () => {
@@ -266,7 +279,10 @@ describe("schemas/mailroom-config.schema.json", () => {
 
   it("accepts what the checker accepts and refuses a wrong severity or an unknown key", () => {
     const good = {
-      rules: { "unused-metadata": "error", "unknown-requirement": { severity: "info", options: { requirements: ["X"] } } },
+      rules: {
+        "unused-metadata": "error",
+        "unknown-requirement": { severity: "info", options: { requirements: ["X"] } },
+      },
       overrides: [{ files: ["legacy/**"], rules: { "unused-metadata": "off" } }],
       ignore: ["generated"],
     };

@@ -55,8 +55,15 @@ describe("mailroom lint --fix", () => {
   });
 
   it("never touches a file it could not read, nor one with nothing to fix", async () => {
-    const bad = Buffer.concat([Buffer.from(SERVICE.slice(0, 20)), Buffer.from([0xc3, 0x28]), Buffer.from(SERVICE.slice(20))]);
-    const dir = scratch({ "bad.service.yaml": bad, "clean.service.yaml": fixed.replace(/channels:[\s\S]*/, "channels: []\n") });
+    const bad = Buffer.concat([
+      Buffer.from(SERVICE.slice(0, 20)),
+      Buffer.from([0xc3, 0x28]),
+      Buffer.from(SERVICE.slice(20)),
+    ]);
+    const dir = scratch({
+      "bad.service.yaml": bad,
+      "clean.service.yaml": fixed.replace(/channels:[\s\S]*/, "channels: []\n"),
+    });
     const before = { bad: statSync(join(dir, "bad.service.yaml")), clean: statSync(join(dir, "clean.service.yaml")) };
     const result = await runCli(["lint", "--fix", "--format", "json", "."], { cwd: dir });
     expect(readFileSync(join(dir, "bad.service.yaml"))).toEqual(bad);

@@ -50,7 +50,13 @@ describe("stylish (the default format)", () => {
     const text = `{"a":\t"\u001b[31m", ${'"x": 1, '.repeat(40)}"bad": 1}`;
     const at = text.indexOf('"bad"');
     const output = formatStylish(
-      [{ file: "x.json", text, diagnostics: [{ code: "c", severity: "error", message: "m", span: { offset: at, length: 5 } }] }],
+      [
+        {
+          file: "x.json",
+          text,
+          diagnostics: [{ code: "c", severity: "error", message: "m", span: { offset: at, length: 5 } }],
+        },
+      ],
       { cwd: ".", color: false, version: "" },
     );
     const [, , frame = "", underline = ""] = output.split("\n");
@@ -59,7 +65,13 @@ describe("stylish (the default format)", () => {
     expect(underline.indexOf("^")).toBe(frame.indexOf('"bad"'));
     expect(underline.endsWith(" ^^^^^")).toBe(true);
     const short = formatStylish(
-      [{ file: "y.json", text, diagnostics: [{ code: "c", severity: "error", message: "m", span: { offset: 8, length: 1 } }] }],
+      [
+        {
+          file: "y.json",
+          text,
+          diagnostics: [{ code: "c", severity: "error", message: "m", span: { offset: 8, length: 1 } }],
+        },
+      ],
       { cwd: ".", color: false, version: "" },
     );
     expect(short).not.toContain("\u001b");
@@ -109,7 +121,14 @@ describe("json", () => {
       fix: { description: 'Change to "SIRET"', edits: [{ line: 12, column: 37, newText: "ou.SIRET" }] },
     });
     expect(problems[3]?.related).toEqual([
-      { file: FILE, line: 17, column: 5, endLine: 17, endColumn: 10, message: 'The first channel labelled "Mail" is here.' },
+      {
+        file: FILE,
+        line: 17,
+        column: 5,
+        endLine: 17,
+        endColumn: 10,
+        message: 'The first channel labelled "Mail" is here.',
+      },
     ]);
     expect(problems[1]).not.toHaveProperty("fix");
     expect(result.stderr).toBe("2 error(s), 2 warning(s) in 1 file(s)\n");
@@ -139,7 +158,9 @@ describe("sarif", () => {
       expect(existsSync(new URL(rule.helpUri)), rule.helpUri).toBe(true);
     }
     const duplicate = rules.find((r) => r.id === "duplicate-channel-label");
-    expect(duplicate?.help.markdown).toBe(readFileSync(join(repoRoot, "docs/rules/duplicate-channel-label.md"), "utf8"));
+    expect(duplicate?.help.markdown).toBe(
+      readFileSync(join(repoRoot, "docs/rules/duplicate-channel-label.md"), "utf8"),
+    );
 
     const results = run.results as Record<string, unknown>[];
     expect(results.map((r) => r.ruleId)).toEqual([
@@ -160,7 +181,17 @@ describe("sarif", () => {
           },
         },
       ],
-      fixes: [{ artifactChanges: [{ replacements: [{ deletedRegion: { startLine: 12, startColumn: 37 }, insertedContent: { text: "ou.SIRET" } }] }] }],
+      fixes: [
+        {
+          artifactChanges: [
+            {
+              replacements: [
+                { deletedRegion: { startLine: 12, startColumn: 37 }, insertedContent: { text: "ou.SIRET" } },
+              ],
+            },
+          ],
+        },
+      ],
     });
     expect(results[3]?.relatedLocations).toEqual([
       {
@@ -200,9 +231,11 @@ describe("junit", () => {
     const result = await lintIn(dir, "--format", "junit", ".");
     expect(result.code).toBe(1);
     expect(XMLValidator.validate(result.stdout)).toBe(true);
-    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", isArray: (_name: string, _path: unknown, _leaf: boolean, attribute: boolean) => !attribute }).parse(
-      result.stdout,
-    );
+    const xml = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: "",
+      isArray: (_name: string, _path: unknown, _leaf: boolean, attribute: boolean) => !attribute,
+    }).parse(result.stdout);
     const [suites] = xml.testsuites;
     expect(suites).toMatchObject({ tests: "9", failures: "8" });
     const byName = new Map(suites.testsuite.map((s: { name: string }) => [s.name, s]));
@@ -287,7 +320,9 @@ describe("several formats at once", () => {
 
 describe("--max-warnings and --quiet", () => {
   it("exit 1 only when the warnings exceed the limit", async () => {
-    const dir = scratch({ [FILE]: SERVICE.replace("ou.Siret", "ou.SIRET").replace(/channels:[\s\S]*/, "channels: []\n") });
+    const dir = scratch({
+      [FILE]: SERVICE.replace("ou.Siret", "ou.SIRET").replace(/channels:[\s\S]*/, "channels: []\n"),
+    });
     const atLimit = await lintIn(dir, "--max-warnings", "2", FILE);
     expect(atLimit.code).toBe(0);
     expect(atLimit.stdout).toContain("2 problems (0 errors, 2 warnings)");

@@ -5,7 +5,10 @@ import { RULES } from "./rules/index.js";
 import { applySuppressions } from "./suppressions.js";
 import { validateService } from "./validate.js";
 
-/** Codes that are not rules: problems reading, compiling or validating a file. Suppressible like rules. */
+/**
+ * Codes that are not rules: problems reading, compiling or validating a file (or reading the configuration).
+ * Suppressible like rules.
+ */
 export const BASE_CODES: readonly string[] = [
   "duplicate-key",
   "expected-condition",
@@ -26,6 +29,7 @@ export const BASE_CODES: readonly string[] = [
   "unknown-function",
   "unknown-key",
   "unknown-namespace",
+  "unknown-rule",
   "unknown-type",
   "unused-suppression",
   "wrong-argument",

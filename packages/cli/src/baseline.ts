@@ -16,10 +16,7 @@ export function fingerprintOf(text: string, diagnostic: Diagnostic): string {
     .replace(/\s+/g, " ")
     .trim();
   const message = diagnostic.message.replace(/\b(line|lines|column|byte)\s+\d+/gi, "$1 #");
-  return createHash("sha256")
-    .update(`${diagnostic.code}\u0000${spanText}\u0000${message}`)
-    .digest("hex")
-    .slice(0, 16);
+  return createHash("sha256").update(`${diagnostic.code}\u0000${spanText}\u0000${message}`).digest("hex").slice(0, 16);
 }
 
 /**
@@ -53,7 +50,9 @@ export interface Baseline {
 
 /** A linted file's key in a baseline stored at `baselinePath`. */
 const keyOf = (baselinePath: string, file: string): string =>
-  relative(dirname(resolve(baselinePath)), resolve(file)).split(sep).join("/");
+  relative(dirname(resolve(baselinePath)), resolve(file))
+    .split(sep)
+    .join("/");
 
 /** The baseline of the problems in these reports. */
 export function makeBaseline(baselinePath: string, reports: readonly FileReport[]): Baseline {

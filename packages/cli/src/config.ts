@@ -27,11 +27,13 @@ export class ConfigResolver {
     this.#explicit = explicit;
   }
 
-  /** Checks that the explicit configuration exists; a missing one is a usage error. */
+  /** Reads the explicit configuration, if any; a missing one is a usage error. */
   async init(): Promise<void> {
     if (this.#explicit === undefined) return;
     const info = await stat(this.#explicit).catch(() => undefined);
     if (!info?.isFile()) throw new UsageError(`Configuration "${this.#explicit}" does not exist.`);
+    // Read now, so that its problems are reported even when no file is linted.
+    await this.#read(this.#explicit);
   }
 
   async settingsFor(file: string): Promise<ResolvedSettings> {

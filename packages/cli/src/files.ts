@@ -50,7 +50,7 @@ async function walk(directory: string, pattern: RegExp): Promise<string[]> {
 
 /** A file's text, or why it cannot be read; `text` is then a lossy decoding, good for locating the problem. */
 export type ReadResult =
-  | { ok: true; text: string; /** The file starts with a byte order mark, which `text` leaves out. */ bom: boolean }
+  | { ok: true; text: string /** The file starts with a byte order mark, which `text` leaves out. */; bom: boolean }
   | { ok: false; text: string; offset: number; message: string; code: string };
 
 const decoder = new TextDecoder("utf-8", { fatal: true });

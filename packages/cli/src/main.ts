@@ -6,6 +6,8 @@ import { dslJsonSchema } from "@mailroom/compiler";
 import { formatJsonSchema, generateJsonSchemas, toJsonSchema } from "@mailroom/model";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { build } from "./build.js";
+import { registerDecompile } from "./commands/decompile.js";
+import { registerFmt } from "./commands/fmt.js";
 import { explain } from "./explain.js";
 import { UsageError, writeAtomic } from "./files.js";
 import { FORMAT_NAMES } from "./format/index.js";
@@ -145,6 +147,12 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         io.out(`wrote ${join(options.out, name)}\n`);
       }
     });
+
+  const setExitCode = (code: number) => {
+    exitCode = code;
+  };
+  registerDecompile(program, io, setExitCode);
+  registerFmt(program, io, setExitCode);
 
   try {
     await program.parseAsync(argv);

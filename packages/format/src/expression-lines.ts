@@ -48,10 +48,7 @@ class Breaker {
           ];
         }
         const prefix = `${this.source({ span: node.operatorSpan })} `;
-        return [
-          ...this.layout(node.left, width),
-          ...prefixed(prefix, this.layout(node.right, width - prefix.length)),
-        ];
+        return [...this.layout(node.left, width), ...prefixed(prefix, this.layout(node.right, width - prefix.length))];
       }
       case "pipe": {
         const steps: ExpressionNode[] = [];
@@ -60,10 +57,7 @@ class Breaker {
           steps.unshift(input.step);
           input = input.input;
         }
-        return [
-          ...this.layout(input, width),
-          ...steps.flatMap((step) => prefixed("| ", this.layout(step, width - 2))),
-        ];
+        return [...this.layout(input, width), ...steps.flatMap((step) => prefixed("| ", this.layout(step, width - 2)))];
       }
       case "call": {
         if (node.args.length === 0 || !node.close) break;
@@ -96,7 +90,9 @@ class Breaker {
 /** The lines with `prefix` before the first; the others indented past it. */
 function prefixed(prefix: string, lines: ExpressionLine[]): ExpressionLine[] {
   return lines.map((line, i) =>
-    i === 0 ? { indent: line.indent, text: prefix + line.text } : { indent: line.indent + prefix.length, text: line.text },
+    i === 0
+      ? { indent: line.indent, text: prefix + line.text }
+      : { indent: line.indent + prefix.length, text: line.text },
   );
 }
 

@@ -2,11 +2,13 @@ import { compileDsl } from "@mailroom/compiler";
 import { type Diagnostic, parseYaml } from "@mailroom/syntax";
 import { applyDslRoles } from "./dsl.js";
 import { printLayout } from "./print.js";
-import { commentsOf, readLayout } from "./read.js";
+import { type ReadResult, readLayout } from "./read.js";
 import type { LayoutNode } from "./tree.js";
 
 /** A comment line that turns the formatter off for its file (for files kept broken on purpose, say). */
 export const FORMAT_DISABLE = /^[ \t]*#[ \t]*mailroom-fmt-disable\b/m;
+
+type Read = Extract<ReadResult, { document: unknown }>;
 
 /** Code of the diagnostic given when a file is left as it is although it reads without error. */
 export const CANNOT_FORMAT = "cannot-format";
@@ -35,7 +37,7 @@ export function format(text: string): FormatResult {
   if ("unsupported" in read) return refuse(text, `Found ${read.unsupported}, which the formatter does not lay out`);
   applyDslRoles(read.document.root);
   const output = printLayout(read.document);
-  const problem = output === text ? undefined : difference(text, read.document.root, output);
+  const problem = output === text ? undefined : difference(text, read, output);
   if (problem) return refuse(text, `Formatting would change ${problem}`);
   return { text: output, diagnostics: [], disabled: false };
 }
@@ -56,14 +58,13 @@ function refuse(text: string, why: string): FormatResult {
 }
 
 /** What differs between the input and its formatted text, or undefined when they mean the same. */
-function difference(input: string, inputRoot: LayoutNode, output: string): string | undefined {
-  if (parseYaml(output).diagnostics.some((d) => d.severity === "error")) return "the file into invalid YAML";
+function difference(input: string, read: Read, output: string): string | undefined {
   const back = readLayout(output);
   if ("unsupported" in back) return "the file into YAML it cannot read back";
   applyDslRoles(back.document.root);
-  if (JSON.stringify(snapshot(back.document.root)) !== JSON.stringify(snapshot(inputRoot))) return "a value";
-  const before = commentsOf(input).sort();
-  const after = commentsOf(output).sort();
+  if (JSON.stringify(snapshot(back.document.root)) !== JSON.stringify(snapshot(read.document.root))) return "a value";
+  const before = [...read.comments].sort();
+  const after = [...back.comments].sort();
   if (before.length !== after.length || before.some((comment, i) => comment !== after[i])) return "the comments";
   const compiled = compileDsl("input.service.yaml", input);
   if (compiled.services.length === 1 && !compiled.diagnostics.some((d) => d.severity === "error")) {

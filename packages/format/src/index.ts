@@ -1,6 +1,15 @@
+export {
+  CANNOT_DECOMPILE,
+  type DecompiledService,
+  type DecompileOptions,
+  type DecompileResult,
+  decompile,
+  decompileText,
+} from "./decompile.js";
 export { applyDslRoles, canonicalExpression } from "./dsl.js";
 export { type ExpressionLine, expressionLines } from "./expression-lines.js";
+export { serviceFileName } from "./file-name.js";
 export { CANNOT_FORMAT, FORMAT_DISABLE, type FormatResult, format } from "./format.js";
 export { FLOW_WIDTH, printLayout, WIDTH } from "./print.js";
-export { commentsOf, type ReadResult, readLayout } from "./read.js";
+export { type ReadResult, readLayout } from "./read.js";
 export * from "./tree.js";

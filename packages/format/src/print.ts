@@ -24,8 +24,10 @@ import type { Entry, Gap, LayoutDocument, LayoutNode, MapNode, ScalarNode, SeqNo
  * - Expressions are plain when YAML allows, single-quoted otherwise (their own strings use double quotes); an
  *   expression too long for its line is folded (`>-`) at its operators, pipes and arguments.
  * - Numbers, booleans and nulls are printed as written. Comments are kept on their lines: an own-line comment is
- *   indented like what follows it (a comment in the first column stays there), a trailing comment follows its
+ *   indented like what follows it, a trailing comment follows its
  *   value after one space. Blank lines are kept, one at most, none at the start of a block or of the file.
+ * - An own-line comment less indented than the entry after it keeps its column (at most the entry's): such
+ *   comments annotate the line above them, as in annotated test fixtures.
  */
 export const WIDTH = 120;
 /** Longest flow collection: longer ones read better one entry per line. */
@@ -91,7 +93,7 @@ class Printer {
         continue;
       }
       start = false;
-      this.push(pad(gap.column ?? indent) + gap.text);
+      this.push(pad(gap.column === undefined ? indent : Math.min(gap.column, indent)) + gap.text);
     }
   }
 
@@ -118,31 +120,35 @@ class Printer {
     const value = entry.value;
     const properties = propertiesOf(value);
     const head = `${pad(indent)}${this.key(entry)}${properties ? ` ${properties}` : ""}`;
+    const [headComment, ...moreHeadComments] = entry.headComments ?? [];
+    const withHeadComment = headComment === undefined ? head : `${head} ${headComment}`;
     const isCollection = value.kind === "map" || value.kind === "seq";
     const empty = isCollection && (value.kind === "map" ? value.entries.length === 0 : value.items.length === 0);
     if (isCollection && !empty) {
-      const flow = this.flow(value);
-      const comments = [entry.keyComment, entry.comment].filter((c): c is string => c !== undefined);
+      // A comment after the key stays before the first entry: the collection is then in block style.
+      const flow = headComment === undefined ? this.flow(value) : undefined;
       if (flow !== undefined && head.length + 1 + flow.length <= WIDTH) {
         this.inline(head, flow, entry, indent);
         return;
       }
       const first = value.kind === "map" ? value.entries[0] : value.items[0];
-      if (item && !properties && comments.length === 0 && first && first.before.length === 0) {
+      const at = this.lines.length;
+      if (item && !properties && headComment === undefined && first && first.before.length === 0) {
         // `- key: value`: the collection starts on the dash line.
-        const at = this.lines.length;
         this.block(value, indent + STEP);
         this.lines[at] = `${pad(indent)}- ${(this.lines[at] as string).slice(indent + STEP)}`;
-        return;
+      } else {
+        this.push(withHeadComment);
+        for (const comment of moreHeadComments) this.push(pad(indent + STEP) + comment);
+        this.block(value, indent + STEP);
       }
-      this.push(comments[0] === undefined ? head : `${head} ${comments[0]}`);
-      if (comments[1] !== undefined) this.push(pad(indent + STEP) + comments[1]);
-      this.block(value, indent + STEP);
+      // A comment after the value (the closing bracket of what was a flow collection) goes after its last entry.
+      if (entry.comment !== undefined) this.push(pad(indent + STEP) + entry.comment);
       return;
     }
     if (empty) {
       this.inline(head, value.kind === "map" ? "{}" : "[]", entry, indent);
-      this.gaps(value.end, indent + STEP, false);
+      this.gaps(value.end, indent, false);
       return;
     }
     const rendered = this.render(value, indent, head.length + 1);
@@ -150,46 +156,55 @@ class Printer {
       this.inline(head, rendered.inline, entry, indent);
       return;
     }
-    const comments = [entry.keyComment, entry.comment].filter((c): c is string => c !== undefined);
     if ("header" in rendered) {
-      this.push(`${head} ${rendered.header}${comments[0] === undefined ? "" : ` ${comments[0]}`}`);
+      // A block scalar: comments can only follow its header; the others go after its lines.
+      this.push(`${head} ${rendered.header}${headComment === undefined ? "" : ` ${headComment}`}`);
       for (const line of rendered.lines) {
         this.push(line.text === "" ? "" : pad(indent + STEP + line.indent) + line.text);
       }
-      if (comments[1] !== undefined) this.push(pad(indent) + comments[1]);
+      for (const comment of [...moreHeadComments, ...(entry.comment === undefined ? [] : [entry.comment])]) {
+        this.push(pad(indent) + comment);
+      }
       return;
     }
     const [first = "", ...rest] = rendered.verbatim;
     if (/^[|>]/.test(first)) {
-      // A block scalar kept as written: comments go after its header.
-      this.push(`${head} ${first}${comments[0] === undefined ? "" : ` ${comments[0]}`}`);
+      this.push(`${head} ${first}${headComment === undefined ? "" : ` ${headComment}`}`);
       for (const line of rest) this.push(line);
-      if (comments[1] !== undefined) this.push(pad(indent) + comments[1]);
+      for (const comment of [...moreHeadComments, ...(entry.comment === undefined ? [] : [entry.comment])]) {
+        this.push(pad(indent) + comment);
+      }
       return;
     }
     // Other text on several lines: a comment can only follow its last line.
-    if (entry.keyComment !== undefined && entry.comment !== undefined) {
-      this.push(`${head} ${entry.keyComment}`);
+    let after = entry.comment;
+    if (headComment !== undefined && (entry.comment !== undefined || moreHeadComments.length > 0)) {
+      this.push(withHeadComment);
+      for (const comment of moreHeadComments) this.push(pad(indent + STEP) + comment);
       this.push(pad(indent + STEP) + first);
-    } else this.push(`${head} ${first}`);
+    } else {
+      this.push(`${head} ${first}`);
+      after ??= headComment;
+    }
     rest.forEach((line, i) => {
-      const comment = i === rest.length - 1 ? (entry.comment ?? entry.keyComment) : undefined;
-      this.push(comment === undefined ? line : `${line} ${comment}`);
+      this.push(i === rest.length - 1 && after !== undefined ? `${line} ${after}` : line);
     });
   }
 
   /** A value on the line of its key or dash, with the entry's comments. */
   inline(head: string, text: string, entry: Entry, indent: number): void {
     const separator = text === "" ? "" : " ";
-    if (entry.keyComment !== undefined && entry.comment !== undefined) {
-      // Two comments: the value moves to the next line so that each keeps a line end.
-      this.push(`${head} ${entry.keyComment}`);
+    const [headComment, ...moreHeadComments] = entry.headComments ?? [];
+    if (headComment !== undefined && (entry.comment !== undefined || moreHeadComments.length > 0)) {
+      // Several comments: the value moves to a line of its own so that each comment keeps a line end.
+      this.push(`${head} ${headComment}`);
+      for (const comment of moreHeadComments) this.push(pad(indent + STEP) + comment);
       const again = this.render(entry.value, indent + STEP, indent + STEP);
       const line = "inline" in again ? again.inline : text;
-      this.push(`${pad(indent + STEP)}${line} ${entry.comment}`);
+      this.push(`${pad(indent + STEP)}${line}${entry.comment === undefined ? "" : ` ${entry.comment}`}`);
       return;
     }
-    const comment = entry.comment ?? entry.keyComment;
+    const comment = entry.comment ?? headComment;
     this.push(`${head}${separator}${text}${comment === undefined ? "" : ` ${comment}`}`);
   }
 
@@ -240,7 +255,7 @@ class Printer {
     const entries = node.kind === "map" ? node.entries : node.items;
     const parts: string[] = [];
     for (const entry of entries) {
-      if (hasComment(entry.before) || entry.comment !== undefined || entry.keyComment !== undefined) return undefined;
+      if (hasComment(entry.before) || entry.comment !== undefined || entry.headComments !== undefined) return undefined;
       if (node.kind === "seq" && entry.value.kind === "map") return undefined;
       const value = this.flowValue(entry.value);
       if (value === undefined) return undefined;
@@ -258,8 +273,7 @@ class Printer {
         parts.push(`${properties ? `${properties} ` : ""}${written}: ${value}`);
       }
     }
-    const text =
-      node.kind === "map" ? (parts.length > 0 ? `{ ${parts.join(", ")} }` : "{}") : `[${parts.join(", ")}]`;
+    const text = node.kind === "map" ? (parts.length > 0 ? `{ ${parts.join(", ")} }` : "{}") : `[${parts.join(", ")}]`;
     return text.length <= FLOW_WIDTH ? text : undefined;
   }
 

@@ -56,7 +56,13 @@ interface Marker {
   readonly kind: "value" | "head";
 }
 
-export type ReadResult = { readonly document: LayoutDocument } | { readonly unsupported: string };
+export type ReadResult =
+  | {
+      readonly document: LayoutDocument;
+      /** The text of every comment, in order. */
+      readonly comments: readonly string[];
+    }
+  | { readonly unsupported: string };
 
 /**
  * Reads a YAML text without syntax errors (`parseYaml` has said so) into a layout tree, with every comment
@@ -80,6 +86,7 @@ export function readLayout(text: string): ReadResult {
   dashes.sort((a, b) => a - b);
   const document = [...new Composer(COMPOSER_OPTIONS).compose(tokens, true, text.length)][0];
   if (!document || document.contents === null) return { unsupported: "an empty document" };
+  if (document.errors.length > 0) return { unsupported: "YAML the reader reports errors in" };
 
   const lines = new LineIndex(text);
   const reader = new Reader(text, lines, dashes);
@@ -112,7 +119,7 @@ export function readLayout(text: string): ReadResult {
   if (root.kind === "scalar" || root.kind === "alias") {
     if (before.length > 0 || after.length > 0) return { unsupported: "comments around a document that is one value" };
   }
-  return { document: { root, prologue } };
+  return { document: { root, prologue }, comments: comments.map((comment) => comment.text) };
 }
 
 /** Calls `visit` on every token of a CST, however deep. */
@@ -247,7 +254,11 @@ class Reader {
     const source = { text: this.verbatim(node), indent: column };
     const base = { kind: "scalar" as const, ...properties, source };
     if (node.tag !== undefined) {
-      return { ...base, value: typeof value === "string" ? value : String(node.source), form: { kind: "verbatim", ...source } };
+      return {
+        ...base,
+        value: typeof value === "string" ? value : String(node.source),
+        form: { kind: "verbatim", ...source },
+      };
     }
     if (typeof value === "string") return { ...base, value, form: { kind: "string" } };
     if (value === null || typeof value === "number" || typeof value === "boolean") {
@@ -330,34 +341,35 @@ class Reader {
           entry.comment = comment.text;
           return;
         }
-        if (marker.kind === "head" && entry.keyComment === undefined) {
-          entry.keyComment = comment.text;
+        if (marker.kind === "head" && entry.headComments === undefined) {
+          entry.headComments = [comment.text];
           return;
         }
       }
     }
     const column = this.column(offset);
-    const inFlow = this.flowAround(offset);
-    const gap: Gap = {
-      kind: "comment",
-      text: comment.text,
-      ...(column === 0 && !inFlow ? { column: 0 } : {}),
-    };
-    const gaps: Gap[] = !inFlow && this.blankBefore(offset) ? [{ kind: "blank" }, gap] : [gap];
-    if (inFlow) {
-      const next = inFlow.entries.find((placed) => placed.start > offset);
-      if (next) next.entry.before.push(...gaps);
-      else inFlow.node.end.push(...gaps);
-      return;
-    }
     const nextIndex = this.firstPlacedAfter(offset);
     const next = this.placed[nextIndex];
     const previous = this.placed[nextIndex - 1];
-    // Between a key (or dash) and its value on a later line: the comment belongs to that entry's head.
-    if (previous && !previous.blockValue && previous.valueStart > offset && previous.entry.keyComment === undefined) {
-      previous.entry.keyComment = comment.text;
+    // Between a key (or dash) and its value on a later line: the comment comes before the value's first entry,
+    // or belongs to the entry's head when the value has no entries.
+    if (previous && !previous.blockValue && previous.valueStart > offset) {
+      const value = previous.entry.value;
+      const first = value.kind === "map" || value.kind === "seq" ? this.#collections.get(value)?.entries[0] : undefined;
+      if (first) first.entry.before.push({ kind: "comment", text: comment.text });
+      else (previous.entry.headComments ??= []).push(comment.text);
       return;
     }
+    const inFlow = this.flowAround(offset);
+    if (inFlow) {
+      const gap: Gap = { kind: "comment", text: comment.text };
+      const next = inFlow.entries.find((placed) => placed.start > offset);
+      if (next) next.entry.before.push(gap);
+      else inFlow.node.end.push(gap);
+      return;
+    }
+    const gap: Gap = { kind: "comment", text: comment.text };
+    const gaps: Gap[] = this.blankBefore(offset) ? [{ kind: "blank" }, gap] : [gap];
     const keep = new Set<Collection>();
     for (let c = next?.collection; c; c = c.parent) keep.add(c);
     for (let c = previous?.collection; c && !keep.has(c); c = c.parent) {
@@ -366,8 +378,11 @@ class Reader {
         return;
       }
     }
-    if (next) next.entry.before.push(...gaps);
-    else if (root.kind === "map" || root.kind === "seq") root.end.push(...gaps);
+    if (next) {
+      // Less indented than the entry after it: an annotation of the line above, which keeps its column.
+      const outdented = column < this.column(next.start) ? { column } : {};
+      next.entry.before.push(...gaps.map((g) => (g.kind === "comment" ? { ...g, ...outdented } : g)));
+    } else if (root.kind === "map" || root.kind === "seq") root.end.push(...gaps);
     else (previous ? after : before).push(...gaps);
   }
 
@@ -415,13 +430,4 @@ class Reader {
     }
     return found;
   }
-}
-
-/** The text of every comment of a YAML text, in order. */
-export function commentsOf(text: string): string[] {
-  const found: { offset: number; text: string }[] = [];
-  collectTokens([...new Parser().parse(text)], (token) => {
-    if (token.type === "comment") found.push({ offset: token.offset, text: token.source.trimEnd() });
-  });
-  return found.sort((a, b) => a.offset - b.offset).map((comment) => comment.text);
 }

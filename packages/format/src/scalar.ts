@@ -8,7 +8,8 @@
 const NULL = /^(?:~|null|Null|NULL)$/;
 const BOOLEAN = /^(?:true|True|TRUE|false|False|FALSE)$/;
 const INTEGER = /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/;
-const FLOAT = /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+const FLOAT =
+  /^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
 
 /** Whether a plain scalar with this text reads as a string (not null, a boolean or a number). */
 export const readsAsString = (text: string): boolean =>
@@ -75,9 +76,9 @@ const ESCAPES: Readonly<Record<number, string>> = {
   27: "\\e",
   34: '\\"',
   92: "\\\\",
-  0x85: "\\N",
-  0x2028: "\\L",
-  0x2029: "\\P",
+  133: "\\N",
+  8232: "\\L",
+  8233: "\\P",
 };
 
 const hex = (c: number, digits: number) => c.toString(16).toUpperCase().padStart(digits, "0");

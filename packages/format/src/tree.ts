@@ -13,8 +13,8 @@ export interface CommentGap {
   /** The comment as written, from `#` to the end of its line, trailing blanks removed. */
   readonly text: string;
   /**
-   * Set when the comment keeps its own column whatever the indentation around it: a comment in column 1 (0 here)
-   * stays there, because such comments are annotations or commented-out lines aligned with the text above.
+   * Set for a comment written less indented than the entry after it: such a comment annotates the line above
+   * (or is a commented-out line) and keeps its column, unless the entry is now printed even less indented.
    */
   readonly column?: number;
 }
@@ -27,8 +27,11 @@ export interface Entry {
   readonly before: Gap[];
   /** The comment at the end of the entry's line (after its value when the value is on that line). */
   comment?: string;
-  /** The comment after `key:` or `-` when the value starts on a later line. */
-  keyComment?: string;
+  /**
+   * Comments after `key:` or `-` when the value starts on a later line: the first at the end of that line, the
+   * others on the lines between it and the value.
+   */
+  headComments?: string[];
 }
 
 interface Properties {

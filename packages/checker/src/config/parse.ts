@@ -1,5 +1,5 @@
 import { basename } from "node:path";
-import { diagnoseAgainst, describeValue, type Location } from "@mailroom/compiler";
+import { describeValue, diagnoseAgainst, type Location } from "@mailroom/compiler";
 import {
   type Diagnostic,
   nearest,
@@ -44,7 +44,8 @@ export interface ParsedConfig {
 type Json = Record<string, unknown>;
 type Locate = (path: readonly PathSegment[]) => Location;
 
-const isObject = (value: unknown): value is Json => typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** Whether the text holds nothing but blank lines and comments: a configuration that sets nothing. */
 const isBlank = (text: string): boolean => text.split(/\r\n|\r|\n/).every((line) => /^\s*(#.*)?$/.test(line));
@@ -114,7 +115,9 @@ export function parseConfig(file: string, text: string): ParsedConfig {
           id,
           {
             ...(setting.severity !== undefined ? { severity: setting.severity } : {}),
-            ...(Object.hasOwn(setting, "options") && schema ? { options: { value: schema.parse(setting.options) } } : {}),
+            ...(Object.hasOwn(setting, "options") && schema
+              ? { options: { value: schema.parse(setting.options) } }
+              : {}),
           },
         ];
       }),
@@ -135,6 +138,16 @@ const asError = (d: Diagnostic): Diagnostic => (d.severity === "error" ? d : { .
  * put under a key named after the file, so that messages name "mailroom.config.yaml" rather than a service.
  */
 function checkShape(name: string, json: unknown, locate: Locate): Diagnostic[] {
+  if (!isObject(json)) {
+    return [
+      {
+        code: "wrong-type",
+        severity: "error",
+        message: `Found ${describeValue(json)} at the top of "${name}"; expected a mapping with "rules", "overrides" or "ignore".`,
+        span: locate([]).span,
+      },
+    ];
+  }
   const problems: Diagnostic[] = [];
   const normalized = structuredClone(json);
   for (const { at } of ruleMaps(normalized)) {

@@ -50,7 +50,8 @@ function compile(config: ResolvedConfig): Compiled {
   return compiled;
 }
 
-const defaultSeverity = (id: string): Severity => RULES.get(id)?.meta.severity ?? CONFIGURABLE_CODES.get(id) ?? "warning";
+const defaultSeverity = (id: string): Severity =>
+  RULES.get(id)?.meta.severity ?? CONFIGURABLE_CODES.get(id) ?? "warning";
 
 /** Applies a layer over the settings so far: a severity replaces the one before, options replace options. */
 function apply(settings: Record<string, RuleSettings>, layer: RuleLayer): void {

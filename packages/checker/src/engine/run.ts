@@ -1,4 +1,4 @@
-import { printExpression, type ServiceSource, type SourceDocument, indexSymbols } from "@mailroom/compiler";
+import { indexSymbols, printExpression, type ServiceSource, type SourceDocument } from "@mailroom/compiler";
 import type { Service } from "@mailroom/model";
 import type { Diagnostic, Fix, Severity, Span, TextEdit } from "@mailroom/syntax";
 import { indexExpressions } from "./expressions.js";

@@ -6,6 +6,7 @@ import { displayPath, type FileReport, locate } from "../report.js";
  */
 const xmlChars = (text: string): string =>
   text.replace(
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
     /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
     "\ufffd",
   );

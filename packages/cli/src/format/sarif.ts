@@ -78,7 +78,10 @@ export function formatSarif(reports: readonly FileReport[], context: FormatConte
         return [
           {
             id: n + 1,
-            physicalLocation: { artifactLocation: artifactLocation(file, context.cwd), region: region(rangeOf(where, r.span)) },
+            physicalLocation: {
+              artifactLocation: artifactLocation(file, context.cwd),
+              region: region(rangeOf(where, r.span)),
+            },
             message: { text: r.message },
           },
         ];

@@ -36,6 +36,7 @@ const COLOR: Palette = {
  * that columns still line up with the carets.
  */
 export function printable(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
   return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g, (c) => {
     const code = c.charCodeAt(0);
     if (code < 0x20) return String.fromCharCode(0x2400 + code);

@@ -137,7 +137,8 @@ export function dot(dotAll: boolean, unixLines: boolean): CharSet {
 export function property(name: string, unicodeClasses: boolean): CharSet {
   const key = name.replace(/^(Is|In)/, "").replace(/^(gc|general_category|sc|script|blk|block)=/i, "");
   const upper = key.toUpperCase();
-  const posix = !unicodeClasses && /^(Alnum|Alpha|Blank|Cntrl|Digit|Graph|Lower|Print|Punct|Space|Upper|XDigit)$/.test(key);
+  const posix =
+    !unicodeClasses && /^(Alnum|Alpha|Blank|Cntrl|Digit|Graph|Lower|Print|Punct|Space|Upper|XDigit)$/.test(key);
   const wide = (set: CharSet) => (posix ? set : union(set, [NON_ASCII]));
   if (upper === "ALL") return ALL;
   if (upper === "ASCII" || upper === "BASICLATIN" || upper === "BASIC_LATIN" || upper === "BASIC LATIN") {

@@ -1,6 +1,7 @@
 import type { Span } from "@mailroom/syntax";
 import * as cs from "./char-set.js";
 import { JAVA_BLOCKS, JAVA_SCRIPTS } from "./java-unicode-names.js";
+import { quote } from "./quote.js";
 
 /**
  * A parser of Java's regular-expression syntax (java.util.regex.Pattern, OpenJDK 17): it accepts exactly what
@@ -49,7 +50,12 @@ export type RegexNode =
   | { readonly kind: "assertion"; readonly span: Span }
   | { readonly kind: "backref"; readonly group: number; readonly name?: string; readonly span: Span }
   /** `\R` (one or two characters) and `\X` (a grapheme cluster). */
-  | { readonly kind: "special"; readonly what: "line-break" | "grapheme"; readonly set: cs.CharSet; readonly span: Span };
+  | {
+      readonly kind: "special";
+      readonly what: "line-break" | "grapheme";
+      readonly set: cs.CharSet;
+      readonly span: Span;
+    };
 
 export interface JavaRegexError {
   /** One sentence: what was found and what Java expects. */
@@ -100,7 +106,6 @@ const isAlnum = (ch: number) => isAlpha(ch) || isDigit(ch);
 const isHexDigit = (ch: number) => isDigit(ch) || (ch >= 0x41 && ch <= 0x46) || (ch >= 0x61 && ch <= 0x66);
 const isOctal = (ch: number) => ch >= 0x30 && ch <= 0x37;
 const hexValue = (ch: number) => (isDigit(ch) ? ch - 0x30 : (ch | 0x20) - 0x61 + 10);
-const quote = (text: string) => JSON.stringify(text);
 
 /** Java's general categories, POSIX and java.lang.Character classes for `\p{Name}` and `gc=` (case-sensitive). */
 const PROPERTIES: ReadonlySet<string> = new Set(
@@ -127,6 +132,15 @@ const BINARY: ReadonlySet<string> = new Set(
 const isScript = (name: string) => JAVA_SCRIPTS.has(name.toUpperCase());
 const isBlock = (name: string) => JAVA_BLOCKS.has(name.toUpperCase());
 const isBinaryOrPosix = (name: string) => BINARY.has(name.toUpperCase()) || POSIX.has(name.toUpperCase());
+
+/** String.trim: Java drops every character up to U+0020 at both ends. */
+function javaTrim(text: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && text.charCodeAt(start) <= 0x20) start++;
+  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--;
+  return text.slice(start, end);
+}
 
 /** Whether Java knows the name of `\p{name}`, given whether the `U` flag is on. */
 export function isJavaCharacterProperty(name: string, unicodeClasses: boolean): boolean {
@@ -188,6 +202,28 @@ const LONG_CATEGORIES: Readonly<Record<string, string>> = {
   currencysymbol: "Sc",
 };
 
+/** A union of sets built one part at a time, in amortized constant time per part. */
+class SetBuilder {
+  private ranges: (readonly [number, number])[] = [];
+  private normalized = 0;
+
+  add(set: cs.CharSet): this {
+    this.ranges.push(...set);
+    if (this.ranges.length - this.normalized > 256) this.compact();
+    return this;
+  }
+
+  build(): cs.CharSet {
+    this.compact();
+    return this.ranges;
+  }
+
+  private compact(): void {
+    this.ranges = [...cs.normalize(this.ranges)];
+    this.normalized = this.ranges.length;
+  }
+}
+
 class RegexSyntaxError extends Error {
   constructor(readonly problem: JavaRegexError) {
     super(problem.message);
@@ -205,9 +241,9 @@ interface TreeInfo {
 }
 
 class Parser {
-  private readonly temp: number[] = [];
+  private temp: number[] = [];
   /** For each code point of `temp`, its UTF-16 offset in the pattern as written. */
-  private readonly origin: number[] = [];
+  private origin: number[] = [];
   private patternLength = 0;
   private cursor = 0;
   private flags0 = 0;
@@ -411,8 +447,8 @@ class Parser {
     this.patternLength = out.length;
     out.push(0, 0);
     origin.push(this.pattern.length, this.pattern.length);
-    this.temp.splice(0, this.temp.length, ...out);
-    this.origin.splice(0, this.origin.length, ...origin);
+    this.temp = out;
+    this.origin = origin;
   }
 
   // ---- The grammar ------------------------------------------------------------------------------------------
@@ -536,7 +572,7 @@ class Parser {
         }
         break;
       }
-      if ([c("$"), c("."), c("^"), c("("), c("["), c("|"), c(")")].includes(ch)) break;
+      if (ATOM_STOPS.has(ch)) break;
       if (ch === c("\\")) {
         const letter = this.nextEscaped();
         if (letter === c("p") || letter === c("P")) {
@@ -548,16 +584,20 @@ class Parser {
         }
         this.unread();
         prev = this.cursor;
-        const escape = this.escape(false, chars.length === 0, false);
-        if (escape.ch >= 0) {
-          chars.push(this.literal(escape.ch, prev, this.cursor));
+        const escaped = this.escape(false, chars.length === 0, false);
+        if (escaped.ch >= 0) {
+          chars.push(this.literal(escaped.ch, prev, this.cursor));
           ch = this.peek();
           continue;
         }
         if (chars.length === 0) {
-          return "node" in escape && escape.node
-            ? escape.node
-            : { kind: "char", set: "set" in escape && escape.set ? escape.set : cs.ALL, span: this.span(prev, this.cursor) };
+          return "node" in escaped && escaped.node
+            ? escaped.node
+            : {
+                kind: "char",
+                set: "set" in escaped && escaped.set ? escaped.set : cs.ALL,
+                span: this.span(prev, this.cursor),
+              };
         }
         this.cursor = prev;
         break;
@@ -572,8 +612,16 @@ class Parser {
   }
 
   private literal(ch: number, from: number, to: number): RegexNode {
-    const set = this.has(CASE_INSENSITIVE) ? cs.caseInsensitive(cs.single(ch)) : cs.single(ch);
-    return { kind: "char", set, span: this.span(from, to) };
+    return { kind: "char", set: this.singleSet(ch), span: this.span(from, to) };
+  }
+
+  private singleSet(ch: number): cs.CharSet {
+    const insensitive = this.has(CASE_INSENSITIVE);
+    if (ch >= 256) return insensitive ? cs.caseInsensitive(cs.single(ch)) : cs.single(ch);
+    const cache = insensitive ? INSENSITIVE_SETS : SINGLE_SETS;
+    let set = cache[ch];
+    if (!set) cache[ch] = set = insensitive ? cs.caseInsensitive(cs.single(ch)) : cs.single(ch);
+    return set;
   }
 
   private ref(refNum: number, from: number): RegexNode {
@@ -673,7 +721,12 @@ class Parser {
         if (inClass) throw notInClass("the line break");
         return {
           ch: -1,
-          node: { kind: "special", what: "line-break", set: cs.escapeClass("v", false), span: this.span(from, this.cursor) },
+          node: {
+            kind: "special",
+            what: "line-break",
+            set: cs.escapeClass("v", false),
+            span: this.span(from, this.cursor),
+          },
         };
       case "X":
         if (inClass) throw notInClass("the grapheme cluster");
@@ -848,7 +901,8 @@ class Parser {
     }
     const name = this.text(start, this.cursor - 1);
     // Without Unicode's name list, any name in the alphabet of character names is taken as known.
-    if (!/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(name)) {
+    // Character.codePointOf trims the name and ignores its case.
+    if (!/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(javaTrim(name))) {
       throw this.error(
         `Unknown character name [${name}]`,
         `Java does not know the character name ${quote(name)}; expected a Unicode name such as "LATIN SMALL LETTER A".`,
@@ -941,11 +995,10 @@ class Parser {
           }
           type = ch === c("=") ? "lookbehind" : "negative-lookbehind";
           body = this.expr();
-          const info = study(body, this.greedyChar);
-          if (!info.maxValid) {
+          if (!this.lookbehindIsBounded(body)) {
             throw this.error(
               "Look-behind group does not have an obvious maximum length",
-              `The look-behind ${quote(this.text(start, start + 4))} can match text of any length; Java requires a bounded look-behind, so write "{0,n}" instead of "*" or "+" in it.`,
+              `The look-behind ${quote(this.text(start, start + 4))} has no maximum length that Java can work out (it holds an unbounded or varying repeated group, or a back-reference); unlike JavaScript, Java requires a bounded look-behind.`,
               this.span(start, start + 4),
             );
           }
@@ -996,6 +1049,12 @@ class Parser {
       span: this.span(start, this.cursor),
     };
     return this.closure(group, start);
+  }
+
+  private lookbehindIsBounded(body: RegexNode): boolean {
+    const info = newInfo();
+    new Study(this.greedyChar).run(itemsOf(body), info);
+    return info.maxValid;
   }
 
   /** The end of a group's opening token: `(?:`, `(?<name>`, `(?i:`... */
@@ -1183,9 +1242,9 @@ class Parser {
   }
 
   private clazz(consume: boolean, start: number): cs.CharSet {
-    let prev: cs.CharSet | null = null;
+    let prev: SetBuilder | null = null;
     let curr: cs.CharSet | null = null;
-    let bits: cs.CharSet = cs.EMPTY;
+    let bits = new SetBuilder();
     let hasBits = false;
     let isNeg = false;
     let ch = this.next();
@@ -1199,7 +1258,7 @@ class Parser {
         this.enter(at);
         curr = this.clazz(true, at);
         this.depth--;
-        prev = prev === null ? curr : cs.union(prev, curr);
+        prev = (prev ?? new SetBuilder()).add(curr);
         ch = this.peek();
         continue;
       }
@@ -1208,7 +1267,7 @@ class Parser {
         ch = this.next();
         if (ch === c("&")) {
           ch = this.next();
-          let right: cs.CharSet | null = null;
+          let right: SetBuilder | null = null;
           while (ch !== c("]") && ch !== c("&")) {
             const at = this.cursor;
             this.enter(at);
@@ -1219,15 +1278,18 @@ class Parser {
               part = this.clazz(false, at);
             }
             this.depth--;
-            right = right === null ? part : cs.union(right, part);
+            right = (right ?? new SetBuilder()).add(part);
             ch = this.peek();
           }
           if (hasBits) {
-            if (prev === null) prev = curr = bits;
-            else prev = cs.union(prev, bits);
+            if (prev === null) {
+              curr = bits.build();
+              prev = new SetBuilder().add(curr);
+            } else prev.add(bits.build());
+            bits = new SetBuilder();
             hasBits = false;
           }
-          if (right !== null) curr = right;
+          if (right !== null) curr = right.build();
           if (prev === null) {
             if (right === null) {
               throw this.error(
@@ -1237,7 +1299,7 @@ class Parser {
               );
             }
             prev = right;
-          } else if (curr !== null) prev = cs.intersect(prev, curr);
+          } else if (curr !== null) prev = new SetBuilder().add(cs.intersect(prev.build(), curr));
           continue;
         }
         this.unread();
@@ -1245,17 +1307,16 @@ class Parser {
         throw this.unclosedClass(start);
       } else if (ch === c("]") && (prev !== null || hasBits)) {
         if (consume) this.next();
-        if (prev === null) prev = bits;
-        else if (hasBits) prev = cs.union(prev, bits);
-        return isNeg ? cs.negate(prev) : prev;
+        const set = prev === null ? bits.build() : hasBits ? prev.add(bits.build()).build() : prev.build();
+        return isNeg ? cs.negate(set) : set;
       }
       const item = this.range();
       if (item.bits) {
         hasBits = true;
-        bits = cs.union(bits, item.set);
+        bits.add(item.set);
       } else {
         curr = item.set;
-        prev = prev === null ? curr : cs.union(prev, curr);
+        prev = (prev ?? new SetBuilder()).add(curr);
       }
       ch = this.peek();
     }
@@ -1277,7 +1338,7 @@ class Parser {
   }
 
   private bitsOrSingle(ch: number): { bits: boolean; set: cs.CharSet } {
-    const set = this.has(CASE_INSENSITIVE) ? cs.caseInsensitive(cs.single(ch)) : cs.single(ch);
+    const set = this.singleSet(ch);
     const special = [0xff, 0xb5, 0x49, 0x69, 0x53, 0x73, 0x4b, 0x6b, 0xc5, 0xe5].includes(ch);
     const bits = ch < 256 && !(this.has(CASE_INSENSITIVE) && this.has(UNICODE_CASE) && special);
     return { bits, set };
@@ -1293,9 +1354,9 @@ class Parser {
       }
       const isRange = this.t(this.cursor + 1) === c("-");
       this.unread();
-      const escape = this.escape(true, true, isRange);
-      if (escape.ch === -1) return { bits: false, set: ("set" in escape && escape.set) || cs.ALL };
-      ch = escape.ch;
+      const escaped = this.escape(true, true, isRange);
+      if (escaped.ch === -1) return { bits: false, set: ("set" in escaped && escaped.set) || cs.ALL };
+      ch = escaped.ch;
     } else {
       this.next();
     }
@@ -1391,6 +1452,10 @@ class Parser {
   }
 }
 
+const SINGLE_SETS: cs.CharSet[] = [];
+const INSENSITIVE_SETS: cs.CharSet[] = [];
+const ATOM_STOPS: ReadonlySet<number> = new Set([..."$.^([|)"].map(c));
+
 const FLAG_BITS: Readonly<Record<string, number>> = {
   i: CASE_INSENSITIVE,
   m: MULTILINE,
@@ -1403,106 +1468,181 @@ const FLAG_BITS: Readonly<Record<string, number>> = {
 };
 
 /**
- * Pattern's TreeInfo study of a look-behind body, node by node, with Java's 32-bit overflow: the look-behind is
- * rejected when `maxValid` ends false. Java's quirks are kept: `a*` (a greedy repeat of one character) leaves the
- * maximum "valid" however large it grows, a back-reference or a repeated group of variable length does not.
+ * Pattern's TreeInfo study of a look-behind body, with Java's 32-bit overflow: the look-behind is rejected when
+ * `maxValid` ends false. Java's quirks are kept: a greedy `*` or `+` on one character class adds 2^31-1 to the
+ * maximum without making it invalid (so `(?<=a*)` compiles), a back-reference or a repeated group of variable
+ * length makes it invalid, and an alternation (or a `?` on a group, which Java turns into one) studies what
+ * follows it afresh, as Java's Branch node does.
  */
-function study(node: RegexNode, greedyChar: WeakSet<RegexNode>): TreeInfo {
-  const info: TreeInfo = { minLength: 0, maxLength: 0, maxValid: true, deterministic: true };
-  studyInto(node, info, greedyChar);
-  return info;
-}
+class Study {
+  private readonly fresh = new WeakMap<RegexNode, TreeInfo>();
 
-function studyInto(node: RegexNode, info: TreeInfo, greedyChar: WeakSet<RegexNode>): void {
-  switch (node.kind) {
-    case "char":
-      info.minLength = (info.minLength + 1) | 0;
-      info.maxLength = (info.maxLength + 1) | 0;
-      return;
-    case "sequence":
-      for (const item of node.items) studyInto(item, info, greedyChar);
-      return;
-    case "alternation": {
-      let min = Number.MAX_SAFE_INTEGER;
-      let max = -1;
-      let valid = info.maxValid;
-      for (const alternative of node.alternatives) {
-        const branch = study(alternative, greedyChar);
-        min = Math.min(min, branch.minLength);
-        max = Math.max(max, branch.maxLength);
-        valid = valid && branch.maxValid;
+  constructor(private readonly greedyChar: WeakSet<RegexNode>) {}
+
+  /** A fresh study of one node alone (its chain ending with it), memoized. */
+  alone(node: RegexNode): TreeInfo {
+    const known = this.fresh.get(node);
+    if (known) return known;
+    const info = newInfo();
+    this.run([node], info);
+    this.fresh.set(node, info);
+    return info;
+  }
+
+  /**
+   * The study of a chain of nodes into `info`. Java recurses from node to node; here groups and what follows
+   * them are walked with an explicit continuation, and what an alternation adds once the rest is studied is kept
+   * aside and added at the end (the additions commute), so only nesting costs stack.
+   */
+  run(first: readonly RegexNode[], info: TreeInfo): void {
+    let items = first;
+    let cont: Cont = null;
+    let i = 0;
+    const pending: { min: number; max: number; valid: boolean }[] = [];
+    const finish = () => {
+      for (const add of pending) {
+        info.minLength = (info.minLength + add.min) | 0;
+        info.maxLength = (info.maxLength + add.max) | 0;
+        info.maxValid = info.maxValid && add.valid;
+        info.deterministic = false;
       }
-      info.minLength = (info.minLength + min) | 0;
-      info.maxLength = (info.maxLength + max) | 0;
-      info.maxValid = valid;
-      info.deterministic = false;
-      return;
+    };
+    for (;;) {
+      if (i >= items.length) {
+        if (!cont) {
+          finish();
+          return;
+        }
+        items = cont.items;
+        i = cont.index;
+        cont = cont.next;
+        continue;
+      }
+      const node = items[i] as RegexNode;
+      i++;
+      switch (node.kind) {
+        case "char":
+          info.minLength = (info.minLength + 1) | 0;
+          info.maxLength = (info.maxLength + 1) | 0;
+          break;
+        case "assertion":
+          break;
+        case "backref":
+          info.maxValid = false;
+          break;
+        case "special":
+          // \R is a LineEnding (1 or 2 characters); \X an XGrapheme, which Java measures as 1 at least, no more.
+          info.minLength = (info.minLength + 1) | 0;
+          if (node.what === "grapheme") info.deterministic = false;
+          else info.maxLength = (info.maxLength + 2) | 0;
+          break;
+        case "sequence":
+          cont = { items, index: i, next: cont };
+          items = node.items;
+          i = 0;
+          break;
+        case "alternation":
+          pending.push(this.branch(node.alternatives, info));
+          break;
+        case "group":
+          if (isLookaround(node)) break;
+          if (node.type === "atomic") {
+            this.run(itemsOf(node.body), info);
+            break;
+          }
+          cont = { items, index: i, next: cont };
+          items = itemsOf(node.body);
+          i = 0;
+          break;
+        case "repeat": {
+          const outcome = this.repeat(node, info);
+          if (outcome === "stop") {
+            finish();
+            return;
+          }
+          if (outcome !== "continue") pending.push(outcome);
+          break;
+        }
+      }
     }
-    case "group":
-      // Look-arounds add nothing; other groups add their body.
-      if (node.type.includes("look")) return;
-      studyInto(node.body, info, greedyChar);
-      return;
-    case "assertion":
-      return;
-    case "backref":
+  }
+
+  /**
+   * Java's Branch: each alternative alone; what follows is then studied afresh, and the branch's lengths (with
+   * what preceded it) are added after: returned here, for the caller to add at the end.
+   */
+  private branch(alternatives: readonly RegexNode[], info: TreeInfo): { min: number; max: number; valid: boolean } {
+    const minL = info.minLength;
+    const maxL = info.maxLength;
+    let maxV = info.maxValid;
+    let minL2 = 0x7fffffff;
+    let maxL2 = -1;
+    for (const alternative of alternatives) {
+      const branch = this.alone(alternative);
+      minL2 = Math.min(minL2, branch.minLength);
+      maxL2 = Math.max(maxL2, branch.maxLength);
+      maxV = maxV && branch.maxValid;
+    }
+    Object.assign(info, newInfo());
+    return { min: (minL + minL2) | 0, max: (maxL + maxL2) | 0, valid: maxV };
+  }
+
+  /** Adds a repeat to `info`: "continue", "stop" (a Loop, where Java stops measuring) or a branch's addition. */
+  private repeat(
+    node: RegexNode & { kind: "repeat" },
+    info: TreeInfo,
+  ): "continue" | "stop" | { min: number; max: number; valid: boolean } {
+    const body = node.body;
+    const group = body.kind === "group" && !isLookaround(body) && body.type !== "atomic";
+    if (node.min === 0 && node.max === 1) {
+      if (group && node.mode !== "possessive") return this.branch([body, EMPTY_SEQUENCE], info);
+      // Ques: the body's lengths, but no minimum.
+      const min = info.minLength;
+      this.run([body], info);
+      info.minLength = min;
+      info.deterministic = false;
+      return "continue";
+    }
+    if (this.greedyChar.has(node)) {
+      info.minLength = (info.minLength + node.min) | 0;
+      if (info.maxValid) info.maxLength = (info.maxLength + MAX_REPS) | 0;
+      info.deterministic = false;
+      return "continue";
+    }
+    if (group && node.mode !== "possessive" && !this.alone(body).deterministic) {
       info.maxValid = false;
-      return;
-    case "special":
-      // \R is a LineEnding (1 to 2 characters); \X an XGrapheme, which Java measures as at least 1, no maximum.
-      info.minLength = (info.minLength + 1) | 0;
-      if (node.what === "grapheme") info.deterministic = false;
-      else info.maxLength = (info.maxLength + 2) | 0;
-      return;
-    case "repeat":
-      studyRepeat(node, info, greedyChar);
-      return;
+      info.deterministic = false;
+      return "stop";
+    }
+    // Curly or GroupCurly.
+    const min = info.minLength;
+    const max = info.maxLength;
+    const valid = info.maxValid;
+    const deterministic = info.deterministic;
+    const inner = this.alone(body);
+    const cmax = node.max === Number.POSITIVE_INFINITY ? MAX_REPS : node.max;
+    let temp = (Math.imul(inner.minLength, node.min) + min) | 0;
+    if (temp < min) temp = 0xfffffff;
+    info.minLength = temp;
+    if (valid && inner.maxValid) {
+      temp = (Math.imul(inner.maxLength, cmax) + max) | 0;
+      info.maxLength = temp;
+      info.maxValid = temp >= max;
+    } else {
+      info.maxLength = inner.maxLength;
+      info.maxValid = false;
+    }
+    info.deterministic = inner.deterministic && node.min === cmax ? deterministic : false;
+    return "continue";
   }
 }
 
-function studyRepeat(node: RegexNode & { kind: "repeat" }, info: TreeInfo, greedyChar: WeakSet<RegexNode>): void {
-  const body = node.body;
-  const groupBody = body.kind === "group" && !body.type.includes("look") ? body.body : undefined;
-  if (node.min === 0 && node.max === 1) {
-    // Ques: the body's maximum, no minimum.
-    const min = info.minLength;
-    studyInto(body, info, greedyChar);
-    info.minLength = min;
-    info.deterministic = false;
-    return;
-  }
-  if (greedyChar.has(node)) {
-    info.minLength = (info.minLength + node.min) | 0;
-    if (info.maxValid) info.maxLength = (info.maxLength + MAX_REPS) | 0;
-    info.deterministic = false;
-    return;
-  }
-  if (groupBody && node.mode !== "possessive" && !study(groupBody, greedyChar).deterministic) {
-    // A Loop: Java gives up measuring it.
-    info.maxValid = false;
-    info.deterministic = false;
-    return;
-  }
-  // Curly or GroupCurly.
-  const min = info.minLength;
-  const max = info.maxLength;
-  const valid = info.maxValid;
-  const deterministic = info.deterministic;
-  const inner = study(body, greedyChar);
-  const cmax = node.max === Number.POSITIVE_INFINITY ? MAX_REPS : node.max;
-  let temp = (Math.imul(inner.minLength, node.min) + min) | 0;
-  if (temp < min) temp = 0xfffffff;
-  info.minLength = temp;
-  if (valid && inner.maxValid) {
-    temp = (Math.imul(inner.maxLength, cmax) + max) | 0;
-    info.maxLength = temp;
-    info.maxValid = temp >= max;
-  } else {
-    info.maxLength = inner.maxLength;
-    info.maxValid = false;
-  }
-  info.deterministic = inner.deterministic && node.min === cmax ? deterministic : false;
-}
+type Cont = { readonly items: readonly RegexNode[]; readonly index: number; readonly next: Cont } | null;
+
+const EMPTY_SEQUENCE: RegexNode = { kind: "sequence", items: [], span: { offset: 0, length: 0 } };
+const newInfo = (): TreeInfo => ({ minLength: 0, maxLength: 0, maxValid: true, deterministic: true });
+const itemsOf = (node: RegexNode): readonly RegexNode[] => (node.kind === "sequence" ? node.items : [node]);
+const isLookaround = (node: RegexNode & { kind: "group" }) => node.type.includes("look");
 
 /** Parses a pattern as `java.util.regex.Pattern.compile(pattern)` would (no flags given). */
 export function parseJavaRegex(pattern: string): JavaRegex {

@@ -1,0 +1,18 @@
+import { defineRule } from "../../engine/rule.js";
+import { stringFields } from "./fields.js";
+import { checkJavaDatePattern } from "./java-date-pattern.js";
+
+/** Date patterns of parseDate and formatDate are valid for Java's DateTimeFormatter.ofPattern. */
+export const rule = defineRule({
+  meta: {
+    id: "date-pattern",
+    severity: "error",
+    description: "Date patterns (exv.DateParse, exv.DateFormat) are valid for Java's DateTimeFormatter.ofPattern.",
+  },
+  check(context) {
+    for (const field of stringFields(context, ["exv.DateParse", "exv.DateFormat"], "pattern")) {
+      const problem = checkJavaDatePattern(field.value);
+      if (problem) context.report({ path: field.path, message: problem.message, within: problem.span });
+    }
+  },
+});

@@ -1,0 +1,25 @@
+import { defineRule } from "../../engine/rule.js";
+import { stringFields } from "./fields.js";
+import { parseJavaRegex } from "./java-regex-syntax.js";
+import { checkJavaReplacement } from "./java-replacement-syntax.js";
+
+/** Replacements follow Matcher.appendReplacement: `$n` and `${name}` name groups the pattern has, `\$` is a dollar. */
+export const rule = defineRule({
+  meta: {
+    id: "java-replacement",
+    severity: "error",
+    description:
+      'Replacements of exv.StrReplace follow Java\'s Matcher.appendReplacement: group references name groups of the pattern, and no lone "$" or "\\".',
+  },
+  check(context) {
+    for (const field of stringFields(context, ["exv.StrReplace"], "replacement")) {
+      const pattern = field.expression.node.regExpPattern;
+      if (typeof pattern !== "string") continue;
+      // A pattern that does not compile is java-regex's to report; its groups are unknown.
+      const regex = parseJavaRegex(pattern);
+      if (!regex.compiles) continue;
+      const problem = checkJavaReplacement(field.value, regex.groupCount, regex.groupNames);
+      if (problem) context.report({ path: field.path, message: problem.message, within: problem.span });
+    }
+  },
+});

@@ -1,0 +1,103 @@
+import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { decompileText } from "@mailroom/format";
+import type { Diagnostic } from "@mailroom/syntax";
+import type { Command } from "commander";
+import { expandPaths, readSource, writeAtomic } from "../files.js";
+import { formatPlain } from "../format/plain.js";
+import type { Io } from "../main.js";
+import { displayPath, type FileReport, plural } from "../report.js";
+
+/** JSON services, when searching a directory. */
+const JSON_SERVICE_FILE = /\.service\.json$/;
+
+const DECOMPILE_HELP = `
+Each service becomes one DSL file named from its name and id (supplier-invoices-2204.service.yaml), in
+canonical layout. A service whose DSL would not compile back to exactly its JSON is not written, and the
+difference is reported; what the JSON breaks (a rule, the model) is kept as it is, with a comment saying so.
+
+Exit codes:
+  0  every service was written
+  1  a service could not be written (it cannot be said in the DSL without loss, or its file exists)
+  2  usage error or internal error
+`;
+
+export interface DecompileCommandOptions {
+  readonly out?: string;
+  readonly force?: boolean;
+}
+
+/** Registers `mailroom decompile`: `setExitCode` receives the command's exit code. */
+export function registerDecompile(program: Command, io: Io, setExitCode: (code: number) => void): void {
+  program
+    .command("decompile")
+    .description("turn services given as JSON (a service, an array, or the authentication response) into DSL files")
+    .argument("<files...>", "JSON files; directories are searched for *.service.json")
+    .option("-o, --out <dir>", "write the DSL files into this directory (default: beside each JSON file)")
+    .option("--force", "overwrite DSL files that already exist")
+    .addHelpText("after", DECOMPILE_HELP)
+    .action(async (paths: string[], options: DecompileCommandOptions) => {
+      setExitCode(await decompileFiles(paths, options, io));
+    });
+}
+
+/** Decompiles JSON files; returns the exit code. */
+export async function decompileFiles(
+  paths: readonly string[],
+  options: DecompileCommandOptions,
+  io: Io,
+): Promise<number> {
+  const files = await expandPaths(paths, JSON_SERVICE_FILE);
+  const reports: FileReport[] = [];
+  const targets = new Set<string>();
+  let services = 0;
+  let written = 0;
+  let kept = 0;
+  for (const { file } of files) {
+    const source = await readSource(file);
+    if (!source.ok) {
+      const span = { offset: source.offset, length: 0 };
+      reports.push({
+        file,
+        text: source.text,
+        diagnostics: [{ code: source.code, severity: "error", message: source.message, span }],
+      });
+      continue;
+    }
+    const result = decompileText(source.text, { file });
+    const problems: Diagnostic[] = [...result.diagnostics.filter((d) => d.severity === "error")];
+    for (const service of result.services) {
+      services++;
+      if (service.text === undefined) {
+        problems.push(...service.diagnostics);
+        continue;
+      }
+      kept += service.diagnostics.length;
+      let target = join(options.out ?? dirname(file), service.fileName);
+      for (let n = 2; targets.has(target); n++) {
+        target = join(options.out ?? dirname(file), service.fileName.replace(/\.service\.yaml$/, `-${n}.service.yaml`));
+      }
+      targets.add(target);
+      if (!options.force && existsSync(target)) {
+        problems.push({
+          code: "file-exists",
+          severity: "error",
+          message: `Found an existing file "${displayPath(target)}" for the service; expected a new file, or --force to overwrite it.`,
+          span: { offset: service.span.offset, length: 0 },
+        });
+        continue;
+      }
+      await mkdir(dirname(target), { recursive: true });
+      await writeAtomic(target, service.text);
+      io.out(`${displayPath(file)} -> ${displayPath(target)}\n`);
+      written++;
+    }
+    if (problems.length > 0) reports.push({ file, text: source.text, diagnostics: problems });
+  }
+  io.err(formatPlain(reports));
+  const notes = [`decompiled ${written} of ${plural(services, "service")}`];
+  if (kept > 0) notes.push(`${plural(kept, "problem")} of the JSON kept as it is, each with a comment in the DSL`);
+  io.err(`${notes.join("; ")}\n`);
+  return written === services && reports.length === 0 ? 0 : 1;
+}

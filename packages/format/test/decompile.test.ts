@@ -1,0 +1,308 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { compileDsl, readJsonDocument } from "@mailroom/compiler";
+import { Service } from "@mailroom/model";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { decompile, decompileText, format, serviceFileName } from "../src/index.js";
+import { service, serviceOf } from "./arbitraries.js";
+
+/** The JSON the DSL compiles to, and no error on the way. */
+function build(text: string): unknown {
+  const compiled = compileDsl("decompiled.service.yaml", text);
+  expect(
+    compiled.diagnostics.filter((d) => d.severity === "error"),
+    text,
+  ).toEqual([]);
+  return compiled.services[0]?.json;
+}
+
+/** The one service of a decompile, which must have been written. */
+function decompiled(json: unknown): string {
+  const result = decompile(json);
+  expect(result.diagnostics).toEqual([]);
+  expect(result.services).toHaveLength(1);
+  const [one] = result.services;
+  expect(one?.diagnostics.filter((d) => d.code === "cannot-decompile")).toEqual([]);
+  return one?.text as string;
+}
+
+describe("decompile, then build, gives back the JSON", () => {
+  it("for thousands of small random valid services", () => {
+    fc.assert(
+      fc.property(serviceOf("small"), (json) => {
+        expect(Service.safeParse(json).success, JSON.stringify(json)).toBe(true);
+        expect(build(decompiled(json))).toEqual(json);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("for larger random valid services, and the DSL is already in canonical layout", () => {
+    fc.assert(
+      fc.property(service, (json) => {
+        expect(Service.safeParse(json).success, JSON.stringify(json)).toBe(true);
+        const text = decompiled(json);
+        expect(build(text)).toEqual(json);
+        expect(format(text).text).toBe(text);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+const root = resolve(import.meta.dirname, "../../..");
+const readJson = (path: string): unknown => JSON.parse(readFileSync(join(root, path), "utf8"));
+
+/** A small valid service with the boxes given (a MAIN box first when none is given). */
+function serviceWith(boxes: unknown[], channels: unknown[] = []): Record<string, unknown> {
+  return { id: 7, type: "SIMPLE_UNIQUE", name: "Test", properties: { boxes, channels } };
+}
+
+const pdf = (name: string, fields: Record<string, unknown> = {}) => ({
+  "@type": "box.PDF",
+  name,
+  hidden: false,
+  minElements: 0,
+  maxElements: 1,
+  main: false,
+  parent: null,
+  metadatas: [],
+  reconcile: null,
+  configuredFiles: [],
+  ...fields,
+});
+
+const metadata = (name: string, content: unknown, fields: Record<string, unknown> = {}) => ({
+  name,
+  persist: false,
+  editable: false,
+  content,
+  ...fields,
+});
+
+const fileName = (target: Record<string, unknown>) => ({ "@type": "exv.FileName", ...target, begin: 0, end: 8 });
+
+describe("decompile writes the idiomatic forms", () => {
+  it("writes what a reviewer would write: each example's JSON gives its DSL, comments and anchors aside", () => {
+    for (const name of [
+      "annual-statements",
+      "customer-notices",
+      "payslips",
+      "registered-letter",
+      "supplier-invoices",
+    ]) {
+      const written = format(readFileSync(join(root, `examples/${name}.service.yaml`), "utf8")).text;
+      const handWritten = written.replace(/^ *#.*\n/gm, "");
+      const text = decompiled(readJson(`examples/${name}.service.json`));
+      // The JSON cannot share a value as the examples' anchors do: compare what comes before them.
+      const cut = (t: string) => (handWritten.includes("&") ? t.slice(0, t.indexOf("\nchannels:")) : t);
+      expect(cut(text), name).toBe(cut(handWritten));
+    }
+  });
+
+  it("leaves out the defaults and uses the shorthands", () => {
+    const text = decompiled(
+      serviceWith(
+        [
+          pdf("letters", {
+            main: true,
+            minElements: 1,
+            splitConfig: { "@type": "bsc.NONE", editable: false },
+            reconcile: {
+              condition: { "@type": "exb.Boolean", value: true },
+              minExpected: 0,
+              maxExpected: -1,
+              minMatches: 0,
+              maxMatches: 1,
+            },
+            metadatas: [metadata("key", fileName({ fromMain: true }))],
+          }),
+        ],
+        [{ label: "Mail", outputFilesConfig: [{ name: "MAIN" }] }],
+      ),
+    );
+    expect(text.replace(/^ *#.*\n/gm, "")).toContain(
+      [
+        "  letters:",
+        "    type: pdf",
+        "    main: true",
+        "    elements: 1",
+        "    split: none",
+        "    metadata:",
+        "      key: fileName[0:8]",
+        "    reconcile:",
+        "      when: true",
+        "",
+        "channels:",
+        "  Mail: {}",
+      ].join("\n"),
+    );
+  });
+
+  it("keeps a wrong box target as it is, written explicitly, and says so in a comment", () => {
+    const json = serviceWith([
+      pdf("letters", { main: true, metadatas: [metadata("key", fileName({ fromMain: true }), { persist: true })] }),
+      pdf("annexes", {
+        metadatas: [metadata("key", fileName({ fromMain: false, boxName: "letters" }), { persist: true })],
+      }),
+    ]);
+    const text = decompiled(json);
+    expect(text).toMatch(
+      / {6}key:\n {8}# box-target \(kept as in the JSON\): .*\n(?: *#.*\n)* {8}value: fileName\(box=letters\)\[0:8\]/,
+    );
+    expect(build(text)).toEqual(json);
+  });
+
+  it("writes duplicate names in the list form", () => {
+    const json = serviceWith(
+      [
+        pdf("letters", {
+          main: true,
+          metadatas: [
+            metadata("ref", fileName({ fromMain: true }), { persist: true }),
+            metadata("ref", fileName({ fromMain: true }), { persist: true }),
+          ],
+        }),
+        pdf("letters"),
+      ],
+      [
+        { label: "Mail", outputFilesConfig: [{ name: "MAIN" }] },
+        { label: "Mail", outputFilesConfig: [{ name: "COPY" }] },
+      ],
+    );
+    const text = decompiled(json);
+    expect(text).toContain("boxes:\n  - name: letters\n    type: pdf\n");
+    expect(text).toContain(
+      "    metadata:\n      - name: ref\n        value: fileName[0:8]\n        persist: true\n      # duplicate-metadata-name",
+    );
+    expect(text).toContain(
+      '      # duplicate-metadata-name (kept as in the JSON): Metadata name "ref" is already used in box\n',
+    );
+    expect(text).toContain("  - label: Mail\n  # duplicate-channel-label (kept as in the JSON)");
+    expect(text).toContain("  - label: Mail\n    outputFiles: [COPY]\n");
+    expect(build(text)).toEqual(json);
+  });
+
+  it("passes through the fields the language has no construct for", () => {
+    const json = readJson("test/fixtures/json/ok/pass-through-fields.service.json");
+    const text = decompiled(json);
+    expect(text).toContain("    encoding: UTF-8\n    separator: ;\n");
+    expect(text).toContain("    format: zip\n    maxEntries: 500\n");
+    expect(text).toContain(
+      "      - { name: MAIN, preserveIntegrity: false, sourceBox: letters }\n    name: mail-standard\n",
+    );
+    expect(build(text)).toEqual(json);
+  });
+
+  it("writes what breaks the model as it is, with a comment", () => {
+    const json = serviceWith([pdf("letters", { main: true, minElements: -1, maxElements: 10 })]);
+    const text = decompiled(json);
+    expect(text).toContain('    # out-of-range (kept as in the JSON): "minElements" in box.PDF "letters" is -1');
+    expect(text).toContain("    elements: -1..10\n");
+    expect(build(text)).toEqual(json);
+  });
+
+  it("writes reconcile counts the JSON leaves out as the service's defaults (the one normalisation)", () => {
+    const json = serviceWith([
+      pdf("letters", { main: true, reconcile: { condition: { "@type": "exb.Boolean", value: true }, maxMatches: 3 } }),
+    ]);
+    const text = decompiled(json);
+    expect(text).toContain("    reconcile:\n      when: true\n      matches: 0..3\n");
+    expect(build(text)).toEqual({
+      ...json,
+      properties: {
+        boxes: [
+          pdf("letters", {
+            main: true,
+            reconcile: {
+              condition: { "@type": "exb.Boolean", value: true },
+              minExpected: 0,
+              maxExpected: -1,
+              minMatches: 0,
+              maxMatches: 3,
+            },
+          }),
+        ],
+        channels: [],
+      },
+    });
+  });
+
+  it("refuses a service the DSL cannot write without loss, and says where", () => {
+    const box = pdf("letters", { main: true }) as Record<string, unknown>;
+    delete box.hidden;
+    const result = decompile(serviceWith([box]));
+    const [one] = result.services;
+    expect(one?.text).toBeUndefined();
+    expect(one?.diagnostics.find((d) => d.code === "cannot-decompile")?.message).toBe(
+      'The service cannot be written in the DSL without loss: the value at "/properties/boxes/0/hidden" would not come back the same.',
+    );
+  });
+
+  it("reads one service, an array of services, or the authentication response", () => {
+    const envelope = readJson("test/fixtures/json/ok/authentication-response.service.json");
+    const array = readJson("test/fixtures/json/ok/array-of-services.service.json");
+    expect(decompile(envelope).services.map((s) => [s.path, s.fileName])).toEqual([
+      [["result", "services", 0], "fixture-service-101.service.yaml"],
+    ]);
+    expect(decompile(array).services.map((s) => s.fileName)).toEqual([
+      "fixture-service-101.service.yaml",
+      "second-102.service.yaml",
+    ]);
+    expect(decompile([serviceWith([]), serviceWith([])]).services.map((s) => s.fileName)).toEqual([
+      "test-7.service.yaml",
+      "test-7-2.service.yaml",
+    ]);
+    expect(decompileText("{").diagnostics.map((d) => d.code)).toContain("syntax-error");
+  });
+
+  it("names files from the service's name and id", () => {
+    expect(serviceFileName({ id: 2204, name: "Factures clients avec pièces justificatives" })).toBe(
+      "factures-clients-avec-pieces-justificatives-2204.service.yaml",
+    );
+    expect(serviceFileName({ id: 5, name: "  Œuvres / Ça va ?  " })).toBe("uvres-ca-va-5.service.yaml");
+    expect(serviceFileName({ name: "No id" })).toBe("no-id.service.yaml");
+    expect(serviceFileName({})).toBe("service.service.yaml");
+  });
+});
+
+/** The service with the reconcile counts it leaves out set to the service's defaults, as build writes them. */
+function withReconcileDefaults(json: unknown): unknown {
+  const copy = structuredClone(json) as { properties?: { boxes?: { reconcile?: object | null }[] } };
+  for (const box of copy.properties?.boxes ?? []) {
+    if (box.reconcile)
+      box.reconcile = { minExpected: 0, maxExpected: -1, minMatches: 0, maxMatches: 1, ...box.reconcile };
+  }
+  return copy;
+}
+
+describe("decompile, then build, for every JSON file of the repository", () => {
+  const files = ["examples", "test/fixtures/json/ok", "test/fixtures/json/err"].flatMap((directory) =>
+    readdirSync(join(root, directory))
+      .filter((name) => name.endsWith(".service.json"))
+      .map((name) => `${directory}/${name}`),
+  );
+
+  it("finds them", () => {
+    expect(files.length).toBeGreaterThan(50);
+  });
+
+  for (const file of files) {
+    it(`${file}: each service decompiled comes back exactly, or is refused with the reason`, () => {
+      const text = readFileSync(join(root, file), "utf8");
+      const result = decompileText(text, { file });
+      const document = readJsonDocument(file, text);
+      result.services.forEach((service, i) => {
+        const json = document.services[i]?.json;
+        if (service.text === undefined) {
+          expect(file, "valid JSON must decompile").toMatch(/\/err\//);
+          expect(service.diagnostics.map((d) => d.code)).toContain("cannot-decompile");
+          return;
+        }
+        expect(build(service.text)).toEqual(withReconcileDefaults(json));
+        expect(format(service.text).text).toBe(service.text);
+      });
+    });
+  }
+});
