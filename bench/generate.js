@@ -675,7 +675,7 @@ export function deepService(depth) {
 // ---------------------------------------------------------------------------------------------------------------
 // Command line
 
-if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+if (isMainThread && process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const arg = (name, fallback) => {
     const i = process.argv.indexOf(`--${name}`);
     return i >= 0 ? process.argv[i + 1] : fallback;

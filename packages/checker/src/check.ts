@@ -10,11 +10,14 @@ import { validateService } from "./validate.js";
  * Suppressible like rules.
  */
 export const BASE_CODES: readonly string[] = [
+  "cannot-decompile",
+  "cannot-format",
   "duplicate-key",
   "expected-condition",
   "expected-value",
   "expression-syntax",
   "expression-too-deep",
+  "file-exists",
   "file-too-large",
   "invalid-encoding",
   "invalid-value",

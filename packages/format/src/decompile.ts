@@ -6,6 +6,7 @@ import {
   pointer,
   printExpression,
   readJsonDocument,
+  type SourceDocument,
 } from "@mailroom/compiler";
 import {
   Apposition,
@@ -83,7 +84,7 @@ export function decompileText(text: string, options: DecompileOptions = {}): Dec
   const document = readJsonDocument(file, text);
   if (document.diagnostics.some((d) => d.severity === "error"))
     return { diagnostics: document.diagnostics, services: [] };
-  const checked = checkDocument(document);
+  const { found: checked, failure } = check(document);
   const root = checked.length > 0 ? parseJson(text).root : undefined;
   const located = checked.map((diagnostic) => ({ diagnostic, path: root ? pathAt(root, diagnostic.span.offset) : [] }));
   const names = new Set<string>();
@@ -113,7 +114,28 @@ export function decompileText(text: string, options: DecompileOptions = {}): Dec
     if (problem) return refuse(`The service cannot be written in the DSL without loss: ${problem}.`);
     return { path: prefix, span: whole, fileName, text: output, diagnostics };
   });
-  return { diagnostics: document.diagnostics, services };
+  return { diagnostics: failure ? [...document.diagnostics, failure] : document.diagnostics, services };
+}
+
+/**
+ * The checker's diagnostics of the JSON, which become comments in the DSL. Should the checker fail (a bug in a
+ * rule), the services are still decompiled, without those comments, and the failure is reported.
+ */
+function check(document: SourceDocument): { found: Diagnostic[]; failure?: Diagnostic } {
+  try {
+    return { found: checkDocument(document) };
+  } catch (error) {
+    const detail = error instanceof Error ? error.message : String(error);
+    return {
+      found: [],
+      failure: {
+        code: "internal-error",
+        severity: "warning",
+        message: `The checker failed on this file (${detail}); the DSL has no comments for the problems it would have found.`,
+        span: { offset: 0, length: 0 },
+      },
+    };
+  }
 }
 
 const isObject = (value: unknown): value is Json =>

@@ -254,13 +254,17 @@ class Printer {
     if (hasComment(node.end)) return undefined;
     const entries = node.kind === "map" ? node.entries : node.items;
     const parts: string[] = [];
+    // Stops as soon as the text is too long, so that each call costs at most FLOW_WIDTH's worth of text.
+    let length = 2;
     for (const entry of entries) {
+      if (length > FLOW_WIDTH) return undefined;
       if (hasComment(entry.before) || entry.comment !== undefined || entry.headComments !== undefined) return undefined;
       if (node.kind === "seq" && entry.value.kind === "map") return undefined;
       const value = this.flowValue(entry.value);
       if (value === undefined) return undefined;
       if (node.kind === "seq") {
         parts.push(value);
+        length += value.length + 2;
         continue;
       }
       const key = entry.key;
@@ -268,10 +272,12 @@ class Printer {
       if (key.kind === "alias") parts.push(`*${key.name} : ${value}`);
       else {
         const text = String(key.value);
+        if (text.length > FLOW_WIDTH) return undefined;
         const properties = propertiesOf(key);
         const written = isPlainSafe(text, true) && readsAsString(text) ? text : doubleQuoted(text);
         parts.push(`${properties ? `${properties} ` : ""}${written}: ${value}`);
       }
+      length += (parts.at(-1) as string).length + 2;
     }
     const text = node.kind === "map" ? (parts.length > 0 ? `{ ${parts.join(", ")} }` : "{}") : `[${parts.join(", ")}]`;
     return text.length <= FLOW_WIDTH ? text : undefined;
@@ -289,6 +295,8 @@ class Printer {
 /** A scalar's text inside a flow collection, or undefined when it cannot be there. */
 function flowScalar(node: ScalarNode): string | undefined {
   const form = node.form;
+  const written = form.kind === "plain" ? form.source : form.kind === "string" ? String(node.value) : form.text;
+  if (written.length > FLOW_WIDTH) return undefined;
   switch (form.kind) {
     case "plain":
       return form.source === "" ? undefined : form.source;

@@ -122,6 +122,21 @@ export function readLayout(text: string): ReadResult {
   return { document: { root, prologue }, comments: comments.map((comment) => comment.text) };
 }
 
+/** The index of the first entry starting after the offset, in entries sorted by start. */
+function indexAfter(entries: readonly Placed[], offset: number): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((entries[mid] as Placed).start > offset) high = mid;
+    else low = mid + 1;
+  }
+  return low;
+}
+
+const firstAfter = (entries: readonly Placed[], offset: number): Placed | undefined =>
+  entries[indexAfter(entries, offset)];
+
 /** Calls `visit` on every token of a CST, however deep. */
 interface AnyToken {
   readonly type: string;
@@ -357,13 +372,13 @@ class Reader {
       const value = previous.entry.value;
       const first = value.kind === "map" || value.kind === "seq" ? this.#collections.get(value)?.entries[0] : undefined;
       if (first) first.entry.before.push({ kind: "comment", text: comment.text });
-      else (previous.entry.headComments ??= []).push(comment.text);
+      else previous.entry.headComments = [...(previous.entry.headComments ?? []), comment.text];
       return;
     }
     const inFlow = this.flowAround(offset);
     if (inFlow) {
       const gap: Gap = { kind: "comment", text: comment.text };
-      const next = inFlow.entries.find((placed) => placed.start > offset);
+      const next = firstAfter(inFlow.entries, offset);
       if (next) next.entry.before.push(gap);
       else inFlow.node.end.push(gap);
       return;
@@ -410,24 +425,27 @@ class Reader {
   }
 
   firstPlacedAfter(offset: number): number {
-    const placed = this.placed;
-    let low = 0;
-    let high = placed.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if ((placed[mid] as Placed).start > offset) high = mid;
-      else low = mid + 1;
-    }
-    return low;
+    return indexAfter(this.placed, offset);
   }
 
-  /** The innermost flow collection whose brackets hold the offset. */
+  /**
+   * The innermost flow collection whose brackets hold the offset: of the flow collections starting before it,
+   * the last one, or the first of its ancestors, that ends after it (a flow collection only holds flow ones).
+   */
   flowAround(offset: number): Collection | undefined {
-    let found: Collection | undefined;
-    for (const flow of this.flows) {
-      if (flow.start > offset) break;
-      if (flow.end > offset) found = flow;
+    const flows = this.flows;
+    let low = 0;
+    let high = flows.length - 1;
+    let last: Collection | undefined;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const flow = flows[mid] as Collection;
+      if (flow.start <= offset) {
+        last = flow;
+        low = mid + 1;
+      } else high = mid - 1;
     }
-    return found;
+    for (let c = last; c?.flow; c = c.parent) if (c.end > offset) return c;
+    return undefined;
   }
 }

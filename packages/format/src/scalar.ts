@@ -88,8 +88,8 @@ export function doubleQuoted(text: string): string {
   let out = '"';
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    const escape = ESCAPES[c];
-    if (escape !== undefined) out += escape;
+    const escaped = ESCAPES[c];
+    if (escaped !== undefined) out += escaped;
     else if (c >= 0xd800 && c <= 0xdbff && text.charCodeAt(i + 1) >= 0xdc00 && text.charCodeAt(i + 1) <= 0xdfff) {
       out += text.slice(i, i + 2);
       i++;

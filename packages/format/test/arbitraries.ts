@@ -8,6 +8,12 @@ import fc from "fast-check";
  * Reconcile counts are always present, as the API returns them (see the decompiler's one normalisation).
  */
 
+/**
+ * How many runs a property makes: `count` times MAILROOM_PROPERTY_RUNS (default 1), so that a deeper search
+ * (MAILROOM_PROPERTY_RUNS=20 npx vitest run packages/format) needs no change to the tests.
+ */
+export const runs = (count: number): number => Math.round(count * Number(process.env.MAILROOM_PROPERTY_RUNS ?? 1));
+
 /** Texts that matter to YAML and to the DSL: indicators, reserved words, numbers, blanks, line breaks. */
 const TRICKY = [
   "",

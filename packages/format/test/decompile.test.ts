@@ -5,7 +5,7 @@ import { Service } from "@mailroom/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decompile, decompileText, format, serviceFileName } from "../src/index.js";
-import { service, serviceOf } from "./arbitraries.js";
+import { runs, service, serviceOf } from "./arbitraries.js";
 
 /** The JSON the DSL compiles to, and no error on the way. */
 function build(text: string): unknown {
@@ -28,13 +28,13 @@ function decompiled(json: unknown): string {
 }
 
 describe("decompile, then build, gives back the JSON", () => {
-  it("for thousands of small random valid services", () => {
+  it("for a thousand small random valid services", () => {
     fc.assert(
       fc.property(serviceOf("small"), (json) => {
         expect(Service.safeParse(json).success, JSON.stringify(json)).toBe(true);
         expect(build(decompiled(json))).toEqual(json);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -46,7 +46,7 @@ describe("decompile, then build, gives back the JSON", () => {
         expect(build(text)).toEqual(json);
         expect(format(text).text).toBe(text);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(250) },
     );
   });
 });

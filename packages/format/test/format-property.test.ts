@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Document, isCollection, isScalar, parseDocument, type ToStringOptions, visit } from "yaml";
 import { decompile, format } from "../src/index.js";
-import { service } from "./arbitraries.js";
+import { runs, service } from "./arbitraries.js";
 import { commentPlaces, safeLineBreaks } from "./places.js";
 
 /**
@@ -110,7 +110,7 @@ describe("format, on any layout of a service", () => {
         const withoutBlanks = (text: string) => text.replace(/\n\n+/g, "\n");
         expect(withoutBlanks(format(written).text), written).toBe(withoutBlanks(canonical));
       }),
-      { numRuns: 400 },
+      { numRuns: runs(250) },
     );
   });
 
@@ -125,7 +125,7 @@ describe("format, on any layout of a service", () => {
         expect(commentPlaces(once.text), written).toEqual(commentPlaces(written));
         expect(compiled(once.text)).toEqual(compiled(written));
       }),
-      { numRuns: 400 },
+      { numRuns: runs(250) },
     );
   });
 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { compileDsl } from "@mailroom/compiler";
 import { describe, expect, it } from "vitest";
-import { format } from "../src/index.js";
+import { decompile, format } from "../src/index.js";
 import { commentPlaces } from "./places.js";
 
 const root = resolve(import.meta.dirname, "../../..");
@@ -308,4 +308,31 @@ describe("every example and fixture", () => {
       }
     });
   }
+});
+
+describe("format and decompile on hostile input end in bounded time", () => {
+  it("a large file, a deep one, and one too deep", () => {
+    const many = `boxes:\n${Array.from({ length: 2000 }, (_, i) => `  b${i}: { type: pdf, elements: 1 } # c${i}\n`).join("")}`;
+    let started = performance.now();
+    expect(format(many).diagnostics).toEqual([]);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    const deep = `a: ${"[".repeat(200)}1${"]".repeat(200)}\n`;
+    started = performance.now();
+    const formatted = format(deep);
+    expect(formatted.diagnostics).toEqual([]);
+    expect(format(formatted.text).text).toBe(formatted.text);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    const tooDeep = `a: ${"[".repeat(300)}1${"]".repeat(300)}\n`;
+    expect(format(tooDeep)).toMatchObject({ text: tooDeep, diagnostics: [{ code: "too-deep" }] });
+  });
+
+  it("JSON nested a thousand deep is decompiled or refused, never a crash", () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 990; i++) deep = { x: deep };
+    const service = { id: 1, type: "SIMPLE_UNIQUE", name: "Deep", properties: { boxes: [], channels: [], deep } };
+    const [one] = decompile(service).services;
+    // The DSL, YAML, is read 256 levels deep at most (docs/language.md): such a service is refused, with why.
+    expect(one?.text).toBeUndefined();
+    expect(one?.diagnostics.find((d) => d.code === "cannot-decompile")?.message).toContain("nested more than 256 deep");
+  });
 });

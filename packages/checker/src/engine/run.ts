@@ -13,15 +13,21 @@ export interface RuleSettings {
 /** The settings of each rule for one file; a rule not listed runs with its defaults. */
 export type RuleSettingsMap = Readonly<Record<string, RuleSettings | undefined>>;
 
-/** Offset, in the source token at `span`, of character `index` of the value it spells (a JSON string, a regex). */
+/**
+ * Offset, in the source token at `span`, of character `index` of the value it spells: a JSON or expression
+ * string (`\uXXXX` spells one character with six, any other escape with two), a single-quoted expression
+ * string (only `\'` and `\\` are escapes), a regex literal (only `\/` is). A token inside a quoted YAML
+ * scalar is read as written: its YAML escapes are not undone here.
+ */
 function sourceOffset(text: string, span: Span, index: number): number {
   const quote = text[span.offset];
   if (quote !== '"' && quote !== "/" && quote !== "'") return span.offset + index;
+  const escapes = quote === '"' ? undefined : quote === "'" ? "'\\" : "/";
   let offset = span.offset + 1;
   for (let i = 0; i < index && offset < span.offset + span.length; i++) {
-    // An escape spells one character with several: \uXXXX with six, any other with two.
-    if (text[offset] === "\\") offset += text[offset + 1] === "u" && quote === '"' ? 6 : 2;
-    else offset++;
+    const next = text[offset + 1] ?? "";
+    if (text[offset] !== "\\" || (escapes !== undefined && !escapes.includes(next))) offset++;
+    else offset += next === "u" && quote === '"' ? 6 : 2;
   }
   return offset;
 }

@@ -66,7 +66,7 @@ export async function decompileFiles(
       continue;
     }
     const result = decompileText(source.text, { file });
-    const problems: Diagnostic[] = [...result.diagnostics.filter((d) => d.severity === "error")];
+    const problems: Diagnostic[] = [...result.diagnostics];
     for (const service of result.services) {
       services++;
       if (service.text === undefined) {
@@ -99,5 +99,6 @@ export async function decompileFiles(
   const notes = [`decompiled ${written} of ${plural(services, "service")}`];
   if (kept > 0) notes.push(`${plural(kept, "problem")} of the JSON kept as it is, each with a comment in the DSL`);
   io.err(`${notes.join("; ")}\n`);
-  return written === services && reports.length === 0 ? 0 : 1;
+  const failed = reports.some((report) => report.diagnostics.some((d) => d.severity === "error"));
+  return written === services && !failed ? 0 : 1;
 }

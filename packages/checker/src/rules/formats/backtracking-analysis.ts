@@ -67,10 +67,10 @@ class Analysis {
         set = node.set;
         break;
       case "sequence":
-        set = cs.union(...node.items.map((item) => this.chars(item)));
+        set = cs.unionOf(node.items.map((item) => this.chars(item)));
         break;
       case "alternation":
-        set = cs.union(...node.alternatives.map((alternative) => this.chars(alternative)));
+        set = cs.unionOf(node.alternatives.map((alternative) => this.chars(alternative)));
         break;
       case "group":
         set = node.type.includes("look") ? cs.EMPTY : this.chars(node.body);
@@ -262,6 +262,7 @@ class Analysis {
     }
     // An alternative that other alternatives, repeated, also spell: "aa" in (a|aa)*.
     for (let j = 0; j < alternatives.length; j++) {
+      if (!this.spend()) return undefined;
       const target = shapes[j];
       if (!target || target.length < 2) continue;
       // For each position reached, the alternative that reached it and where that one started.
@@ -269,13 +270,15 @@ class Analysis {
       reached[0] = { piece: j, from: 0 };
       for (let at = 0; at < target.length; at++) {
         if (!reached[at]) continue;
-        shapes.forEach((piece, k) => {
-          if (!piece || piece.length === 0 || (k === j && at === 0) || at + piece.length > target.length) return;
-          if (reached[at + piece.length] || !this.spend()) return;
+        for (let k = 0; k < shapes.length; k++) {
+          if (!this.spend()) return undefined;
+          const piece = shapes[k];
+          if (!piece || piece.length === 0 || (k === j && at === 0) || at + piece.length > target.length) continue;
+          if (reached[at + piece.length]) continue;
           if (piece.every((set, n) => cs.overlaps(set, target[at + n] as cs.CharSet))) {
             reached[at + piece.length] = { piece: k, from: at };
           }
-        });
+        }
       }
       if (!reached[target.length]) continue;
       const pieces: string[] = [];

@@ -29,7 +29,17 @@ export function normalize(ranges: readonly (readonly [number, number])[]): CharS
 
 export const single = (c: number): CharSet => [[c, c]];
 export const range = (lo: number, hi: number): CharSet => (lo <= hi ? [[lo, hi]] : EMPTY);
-export const union = (...sets: CharSet[]): CharSet => normalize(sets.flat());
+export const union = (...sets: CharSet[]): CharSet => unionOf(sets);
+
+/** The union of any number of sets, compacted as it grows (no argument spreading, bounded memory). */
+export function unionOf(sets: Iterable<CharSet>): CharSet {
+  let ranges: (readonly [number, number])[] = [];
+  for (const set of sets) {
+    for (const r of set) ranges.push(r);
+    if (ranges.length > 4 * MAX_RANGES) ranges = [...normalize(ranges)];
+  }
+  return normalize(ranges);
+}
 
 export function negate(set: CharSet): CharSet {
   const out: [number, number][] = [];
@@ -162,4 +172,26 @@ export function property(name: string, unicodeClasses: boolean): CharSet {
   if (upper === "COMMON" || upper === "ZYYY") return wide(union(DIGIT, PUNCT, SPACE));
   if (/^(JAVA|WORD)/.test(upper)) return wide(WORD);
   return [NON_ASCII];
+}
+
+/** A union of sets built one part at a time, in amortized constant time per part. */
+export class SetBuilder {
+  private ranges: (readonly [number, number])[] = [];
+  private normalized = 0;
+
+  add(set: CharSet): this {
+    this.ranges.push(...set);
+    if (this.ranges.length - this.normalized > 256) this.compact();
+    return this;
+  }
+
+  build(): CharSet {
+    this.compact();
+    return this.ranges;
+  }
+
+  private compact(): void {
+    this.ranges = [...normalize(this.ranges)];
+    this.normalized = this.ranges.length;
+  }
 }

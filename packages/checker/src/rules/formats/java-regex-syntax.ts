@@ -1,7 +1,12 @@
 import type { Span } from "@mailroom/syntax";
 import * as cs from "./char-set.js";
-import { JAVA_BLOCKS, JAVA_SCRIPTS } from "./java-unicode-names.js";
+import { SetBuilder } from "./char-set.js";
+import { isLookbehindBounded } from "./java-regex-lookbehind.js";
+import { isJavaCharacterProperty, propertySuggestion } from "./java-regex-properties.js";
+import type { GroupType, QuantifierMode, RegexNode } from "./java-regex-tree.js";
 import { quote } from "./quote.js";
+
+export type { GroupType, QuantifierMode, RegexNode } from "./java-regex-tree.js";
 
 /**
  * A parser of Java's regular-expression syntax (java.util.regex.Pattern, OpenJDK 17): it accepts exactly what
@@ -11,51 +16,6 @@ import { quote } from "./quote.js";
  * to the last one), so that the error index matches Java's; it never runs the pattern. Time is linear in the
  * length of the pattern, and nesting deeper than Java's own stack allows is an error rather than a crash.
  */
-
-export type QuantifierMode = "greedy" | "lazy" | "possessive";
-export type GroupType =
-  | "capture"
-  | "non-capture"
-  | "flags"
-  | "atomic"
-  | "lookahead"
-  | "negative-lookahead"
-  | "lookbehind"
-  | "negative-lookbehind";
-
-/** A node of a parsed pattern; `span` is in UTF-16 units of the pattern as written. */
-export type RegexNode =
-  | { readonly kind: "char"; readonly set: cs.CharSet; readonly span: Span }
-  | { readonly kind: "sequence"; readonly items: readonly RegexNode[]; readonly span: Span }
-  | { readonly kind: "alternation"; readonly alternatives: readonly RegexNode[]; readonly span: Span }
-  | {
-      readonly kind: "group";
-      readonly type: GroupType;
-      readonly body: RegexNode;
-      readonly index?: number;
-      readonly name?: string;
-      readonly span: Span;
-    }
-  | {
-      readonly kind: "repeat";
-      readonly body: RegexNode;
-      readonly min: number;
-      /** `Infinity` for `*`, `+` and `{n,}`. */
-      readonly max: number;
-      readonly mode: QuantifierMode;
-      /** The quantifier itself: `*`, `+?`, `{2,5}`... */
-      readonly quantifier: Span;
-      readonly span: Span;
-    }
-  | { readonly kind: "assertion"; readonly span: Span }
-  | { readonly kind: "backref"; readonly group: number; readonly name?: string; readonly span: Span }
-  /** `\R` (one or two characters) and `\X` (a grapheme cluster). */
-  | {
-      readonly kind: "special";
-      readonly what: "line-break" | "grapheme";
-      readonly set: cs.CharSet;
-      readonly span: Span;
-    };
 
 export interface JavaRegexError {
   /** One sentence: what was found and what Java expects. */
@@ -107,32 +67,6 @@ const isHexDigit = (ch: number) => isDigit(ch) || (ch >= 0x41 && ch <= 0x46) || 
 const isOctal = (ch: number) => ch >= 0x30 && ch <= 0x37;
 const hexValue = (ch: number) => (isDigit(ch) ? ch - 0x30 : (ch | 0x20) - 0x61 + 10);
 
-/** Java's general categories, POSIX and java.lang.Character classes for `\p{Name}` and `gc=` (case-sensitive). */
-const PROPERTIES: ReadonlySet<string> = new Set(
-  (
-    "Cn Lu Ll Lt Lm Lo Mn Me Mc Nd Nl No Zs Zl Zp Cc Cf Co Cs Pd Ps Pe Pc Po Sm Sc Sk So Pi Pf L M N Z C P S LC LD " +
-    "L1 all ASCII Alnum Alpha Blank Cntrl Digit Graph Lower Print Punct Space Upper XDigit javaLowerCase " +
-    "javaUpperCase javaAlphabetic javaIdeographic javaTitleCase javaDigit javaDefined javaLetter javaLetterOrDigit " +
-    "javaJavaIdentifierStart javaJavaIdentifierPart javaUnicodeIdentifierStart javaUnicodeIdentifierPart " +
-    "javaIdentifierIgnorable javaSpaceChar javaWhitespace javaISOControl javaMirrored"
-  ).split(" "),
-);
-/** POSIX names, upper case, for `\p{IsName}` (any case) and, under the `U` flag, `\p{name}`. */
-const POSIX: ReadonlySet<string> = new Set(
-  "ALPHA LOWER UPPER SPACE PUNCT XDIGIT ALNUM CNTRL DIGIT BLANK GRAPH PRINT".split(" "),
-);
-/** Binary properties, upper case, for `\p{IsName}`. */
-const BINARY: ReadonlySet<string> = new Set(
-  (
-    "ALPHABETIC ASSIGNED CONTROL HEXDIGIT HEX_DIGIT IDEOGRAPHIC JOINCONTROL JOIN_CONTROL LETTER LOWERCASE " +
-    "NONCHARACTERCODEPOINT NONCHARACTER_CODE_POINT TITLECASE PUNCTUATION UPPERCASE WHITESPACE WHITE_SPACE WORD"
-  ).split(" "),
-);
-
-const isScript = (name: string) => JAVA_SCRIPTS.has(name.toUpperCase());
-const isBlock = (name: string) => JAVA_BLOCKS.has(name.toUpperCase());
-const isBinaryOrPosix = (name: string) => BINARY.has(name.toUpperCase()) || POSIX.has(name.toUpperCase());
-
 /** String.trim: Java drops every character up to U+0020 at both ends. */
 function javaTrim(text: string): string {
   let start = 0;
@@ -142,88 +76,6 @@ function javaTrim(text: string): string {
   return text.slice(start, end);
 }
 
-/** Whether Java knows the name of `\p{name}`, given whether the `U` flag is on. */
-export function isJavaCharacterProperty(name: string, unicodeClasses: boolean): boolean {
-  const eq = name.indexOf("=");
-  if (eq !== -1) {
-    const key = name.slice(0, eq).toLowerCase();
-    const value = name.slice(eq + 1);
-    if (key === "sc" || key === "script") return isScript(value);
-    if (key === "blk" || key === "block") return isBlock(value);
-    if (key === "gc" || key === "general_category") return PROPERTIES.has(value);
-    return false;
-  }
-  if (name.startsWith("In")) return isBlock(name.slice(2));
-  if (name.startsWith("Is")) {
-    const short = name.slice(2);
-    return isBinaryOrPosix(short) || PROPERTIES.has(short) || isScript(short);
-  }
-  return (unicodeClasses && POSIX.has(name.toUpperCase())) || PROPERTIES.has(name);
-}
-
-/** A spelling of an unknown property name that Java knows, when one is obvious. */
-function propertySuggestion(name: string, unicodeClasses: boolean): string | undefined {
-  const candidates = [`Is${name}`, `In${name}`, name.replace(/^Script=/i, "sc="), name.replace(/\s+/g, "")];
-  if (/^(general_category|gc)=/i.test(name)) {
-    const value = name.slice(name.indexOf("=") + 1);
-    const short = LONG_CATEGORIES[value.toLowerCase().replace(/[\s_]/g, "")];
-    if (short) candidates.unshift(`gc=${short}`);
-  }
-  const long = LONG_CATEGORIES[name.toLowerCase().replace(/[\s_]/g, "")];
-  if (long) candidates.unshift(long);
-  return candidates.find((candidate) => candidate !== name && isJavaCharacterProperty(candidate, unicodeClasses));
-}
-
-/** Long Unicode category names (which JavaScript accepts in `\p{...}`) and Java's short ones. */
-const LONG_CATEGORIES: Readonly<Record<string, string>> = {
-  letter: "L",
-  uppercaseletter: "Lu",
-  lowercaseletter: "Ll",
-  titlecaseletter: "Lt",
-  casedletter: "LC",
-  modifierletter: "Lm",
-  otherletter: "Lo",
-  mark: "M",
-  number: "N",
-  decimalnumber: "Nd",
-  letternumber: "Nl",
-  othernumber: "No",
-  punctuation: "P",
-  symbol: "S",
-  separator: "Z",
-  spaceseparator: "Zs",
-  other: "C",
-  control: "Cc",
-  format: "Cf",
-  unassigned: "Cn",
-  privateuse: "Co",
-  surrogate: "Cs",
-  mathsymbol: "Sm",
-  currencysymbol: "Sc",
-};
-
-/** A union of sets built one part at a time, in amortized constant time per part. */
-class SetBuilder {
-  private ranges: (readonly [number, number])[] = [];
-  private normalized = 0;
-
-  add(set: cs.CharSet): this {
-    this.ranges.push(...set);
-    if (this.ranges.length - this.normalized > 256) this.compact();
-    return this;
-  }
-
-  build(): cs.CharSet {
-    this.compact();
-    return this.ranges;
-  }
-
-  private compact(): void {
-    this.ranges = [...cs.normalize(this.ranges)];
-    this.normalized = this.ranges.length;
-  }
-}
-
 class RegexSyntaxError extends Error {
   constructor(readonly problem: JavaRegexError) {
     super(problem.message);
@@ -231,14 +83,6 @@ class RegexSyntaxError extends Error {
 }
 
 type Escape = { readonly ch: number } | { readonly ch: -1; readonly node?: RegexNode; readonly set?: cs.CharSet };
-
-/** The look-behind measure of Pattern.TreeInfo, with Java's 32-bit arithmetic. */
-interface TreeInfo {
-  minLength: number;
-  maxLength: number;
-  maxValid: boolean;
-  deterministic: boolean;
-}
 
 class Parser {
   private temp: number[] = [];
@@ -251,8 +95,6 @@ class Parser {
   private depth = 0;
   readonly names = new Map<string, number>();
   readonly backrefs: { group: number; span: Span }[] = [];
-  /** Repeats that Java builds as a `CharPropertyGreedy` (a greedy `*`, `+` or `{n,}` on one character class). */
-  private readonly greedyChar = new WeakSet<RegexNode>();
   /** Where the last quantifier ended, to tell "nothing to repeat" from "a second quantifier". */
   private lastQuantifierEnd = -1;
 
@@ -617,11 +459,9 @@ class Parser {
 
   private singleSet(ch: number): cs.CharSet {
     const insensitive = this.has(CASE_INSENSITIVE);
-    if (ch >= 256) return insensitive ? cs.caseInsensitive(cs.single(ch)) : cs.single(ch);
-    const cache = insensitive ? INSENSITIVE_SETS : SINGLE_SETS;
-    let set = cache[ch];
-    if (!set) cache[ch] = set = insensitive ? cs.caseInsensitive(cs.single(ch)) : cs.single(ch);
-    return set;
+    const known = (insensitive ? INSENSITIVE_SETS : SINGLE_SETS)[ch];
+    if (known) return known;
+    return insensitive ? cs.caseInsensitive(cs.single(ch)) : cs.single(ch);
   }
 
   private ref(refNum: number, from: number): RegexNode {
@@ -995,7 +835,7 @@ class Parser {
           }
           type = ch === c("=") ? "lookbehind" : "negative-lookbehind";
           body = this.expr();
-          if (!this.lookbehindIsBounded(body)) {
+          if (!isLookbehindBounded(body)) {
             throw this.error(
               "Look-behind group does not have an obvious maximum length",
               `The look-behind ${quote(this.text(start, start + 4))} has no maximum length that Java can work out (it holds an unbounded or varying repeated group, or a back-reference); unlike JavaScript, Java requires a bounded look-behind.`,
@@ -1049,12 +889,6 @@ class Parser {
       span: this.span(start, this.cursor),
     };
     return this.closure(group, start);
-  }
-
-  private lookbehindIsBounded(body: RegexNode): boolean {
-    const info = newInfo();
-    new Study(this.greedyChar).run(itemsOf(body), info);
-    return info.maxValid;
   }
 
   /** The end of a group's opening token: `(?:`, `(?<name>`, `(?i:`... */
@@ -1147,7 +981,6 @@ class Parser {
         quantifier: this.span(at, this.cursor),
         span: this.span(start, this.cursor),
       };
-      if (mode === "greedy" && max === Number.POSITIVE_INFINITY && prev.kind === "char") this.greedyChar.add(node);
       return node;
     };
     switch (ch) {
@@ -1452,8 +1285,9 @@ class Parser {
   }
 }
 
-const SINGLE_SETS: cs.CharSet[] = [];
-const INSENSITIVE_SETS: cs.CharSet[] = [];
+/** The sets of the first 256 characters, as written and under `(?i)`, made once. */
+const SINGLE_SETS: readonly cs.CharSet[] = Array.from({ length: 256 }, (_, ch) => cs.single(ch));
+const INSENSITIVE_SETS: readonly cs.CharSet[] = SINGLE_SETS.map((set) => cs.caseInsensitive(set));
 const ATOM_STOPS: ReadonlySet<number> = new Set([..."$.^([|)"].map(c));
 
 const FLAG_BITS: Readonly<Record<string, number>> = {
@@ -1466,183 +1300,6 @@ const FLAG_BITS: Readonly<Record<string, number>> = {
   x: COMMENTS,
   U: UNICODE_CHARACTER_CLASS | UNICODE_CASE,
 };
-
-/**
- * Pattern's TreeInfo study of a look-behind body, with Java's 32-bit overflow: the look-behind is rejected when
- * `maxValid` ends false. Java's quirks are kept: a greedy `*` or `+` on one character class adds 2^31-1 to the
- * maximum without making it invalid (so `(?<=a*)` compiles), a back-reference or a repeated group of variable
- * length makes it invalid, and an alternation (or a `?` on a group, which Java turns into one) studies what
- * follows it afresh, as Java's Branch node does.
- */
-class Study {
-  private readonly fresh = new WeakMap<RegexNode, TreeInfo>();
-
-  constructor(private readonly greedyChar: WeakSet<RegexNode>) {}
-
-  /** A fresh study of one node alone (its chain ending with it), memoized. */
-  alone(node: RegexNode): TreeInfo {
-    const known = this.fresh.get(node);
-    if (known) return known;
-    const info = newInfo();
-    this.run([node], info);
-    this.fresh.set(node, info);
-    return info;
-  }
-
-  /**
-   * The study of a chain of nodes into `info`. Java recurses from node to node; here groups and what follows
-   * them are walked with an explicit continuation, and what an alternation adds once the rest is studied is kept
-   * aside and added at the end (the additions commute), so only nesting costs stack.
-   */
-  run(first: readonly RegexNode[], info: TreeInfo): void {
-    let items = first;
-    let cont: Cont = null;
-    let i = 0;
-    const pending: { min: number; max: number; valid: boolean }[] = [];
-    const finish = () => {
-      for (const add of pending) {
-        info.minLength = (info.minLength + add.min) | 0;
-        info.maxLength = (info.maxLength + add.max) | 0;
-        info.maxValid = info.maxValid && add.valid;
-        info.deterministic = false;
-      }
-    };
-    for (;;) {
-      if (i >= items.length) {
-        if (!cont) {
-          finish();
-          return;
-        }
-        items = cont.items;
-        i = cont.index;
-        cont = cont.next;
-        continue;
-      }
-      const node = items[i] as RegexNode;
-      i++;
-      switch (node.kind) {
-        case "char":
-          info.minLength = (info.minLength + 1) | 0;
-          info.maxLength = (info.maxLength + 1) | 0;
-          break;
-        case "assertion":
-          break;
-        case "backref":
-          info.maxValid = false;
-          break;
-        case "special":
-          // \R is a LineEnding (1 or 2 characters); \X an XGrapheme, which Java measures as 1 at least, no more.
-          info.minLength = (info.minLength + 1) | 0;
-          if (node.what === "grapheme") info.deterministic = false;
-          else info.maxLength = (info.maxLength + 2) | 0;
-          break;
-        case "sequence":
-          cont = { items, index: i, next: cont };
-          items = node.items;
-          i = 0;
-          break;
-        case "alternation":
-          pending.push(this.branch(node.alternatives, info));
-          break;
-        case "group":
-          if (isLookaround(node)) break;
-          if (node.type === "atomic") {
-            this.run(itemsOf(node.body), info);
-            break;
-          }
-          cont = { items, index: i, next: cont };
-          items = itemsOf(node.body);
-          i = 0;
-          break;
-        case "repeat": {
-          const outcome = this.repeat(node, info);
-          if (outcome === "stop") {
-            finish();
-            return;
-          }
-          if (outcome !== "continue") pending.push(outcome);
-          break;
-        }
-      }
-    }
-  }
-
-  /**
-   * Java's Branch: each alternative alone; what follows is then studied afresh, and the branch's lengths (with
-   * what preceded it) are added after: returned here, for the caller to add at the end.
-   */
-  private branch(alternatives: readonly RegexNode[], info: TreeInfo): { min: number; max: number; valid: boolean } {
-    const minL = info.minLength;
-    const maxL = info.maxLength;
-    let maxV = info.maxValid;
-    let minL2 = 0x7fffffff;
-    let maxL2 = -1;
-    for (const alternative of alternatives) {
-      const branch = this.alone(alternative);
-      minL2 = Math.min(minL2, branch.minLength);
-      maxL2 = Math.max(maxL2, branch.maxLength);
-      maxV = maxV && branch.maxValid;
-    }
-    Object.assign(info, newInfo());
-    return { min: (minL + minL2) | 0, max: (maxL + maxL2) | 0, valid: maxV };
-  }
-
-  /** Adds a repeat to `info`: "continue", "stop" (a Loop, where Java stops measuring) or a branch's addition. */
-  private repeat(
-    node: RegexNode & { kind: "repeat" },
-    info: TreeInfo,
-  ): "continue" | "stop" | { min: number; max: number; valid: boolean } {
-    const body = node.body;
-    const group = body.kind === "group" && !isLookaround(body) && body.type !== "atomic";
-    if (node.min === 0 && node.max === 1) {
-      if (group && node.mode !== "possessive") return this.branch([body, EMPTY_SEQUENCE], info);
-      // Ques: the body's lengths, but no minimum.
-      const min = info.minLength;
-      this.run([body], info);
-      info.minLength = min;
-      info.deterministic = false;
-      return "continue";
-    }
-    if (this.greedyChar.has(node)) {
-      info.minLength = (info.minLength + node.min) | 0;
-      if (info.maxValid) info.maxLength = (info.maxLength + MAX_REPS) | 0;
-      info.deterministic = false;
-      return "continue";
-    }
-    if (group && node.mode !== "possessive" && !this.alone(body).deterministic) {
-      info.maxValid = false;
-      info.deterministic = false;
-      return "stop";
-    }
-    // Curly or GroupCurly.
-    const min = info.minLength;
-    const max = info.maxLength;
-    const valid = info.maxValid;
-    const deterministic = info.deterministic;
-    const inner = this.alone(body);
-    const cmax = node.max === Number.POSITIVE_INFINITY ? MAX_REPS : node.max;
-    let temp = (Math.imul(inner.minLength, node.min) + min) | 0;
-    if (temp < min) temp = 0xfffffff;
-    info.minLength = temp;
-    if (valid && inner.maxValid) {
-      temp = (Math.imul(inner.maxLength, cmax) + max) | 0;
-      info.maxLength = temp;
-      info.maxValid = temp >= max;
-    } else {
-      info.maxLength = inner.maxLength;
-      info.maxValid = false;
-    }
-    info.deterministic = inner.deterministic && node.min === cmax ? deterministic : false;
-    return "continue";
-  }
-}
-
-type Cont = { readonly items: readonly RegexNode[]; readonly index: number; readonly next: Cont } | null;
-
-const EMPTY_SEQUENCE: RegexNode = { kind: "sequence", items: [], span: { offset: 0, length: 0 } };
-const newInfo = (): TreeInfo => ({ minLength: 0, maxLength: 0, maxValid: true, deterministic: true });
-const itemsOf = (node: RegexNode): readonly RegexNode[] => (node.kind === "sequence" ? node.items : [node]);
-const isLookaround = (node: RegexNode & { kind: "group" }) => node.type.includes("look");
 
 /** Parses a pattern as `java.util.regex.Pattern.compile(pattern)` would (no flags given). */
 export function parseJavaRegex(pattern: string): JavaRegex {

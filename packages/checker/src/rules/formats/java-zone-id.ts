@@ -105,8 +105,9 @@ function checkOffset(offset: string, prefix = ""): string | undefined {
   return undefined;
 }
 
-/** The id a misspelt region most likely stands for. */
+/** The id a misspelt region most likely stands for (none for text far longer than any id). */
 function suggestRegion(id: string): string | undefined {
+  if (id.length > 64) return undefined;
   const lower = id.toLowerCase();
   const sameLetters = [...KNOWN].filter((known) => known.toLowerCase() === lower);
   if (sameLetters.length === 1) return sameLetters[0];

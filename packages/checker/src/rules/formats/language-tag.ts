@@ -14,8 +14,8 @@ import { quote } from "./quote.js";
 export interface LanguageTagProblem {
   /** One sentence: what was found and what Java expects. */
   readonly message: string;
-  /** The first ill-formed subtag. */
-  readonly span: Span;
+  /** The first ill-formed subtag, or the whole tag when absent. */
+  readonly span?: Span;
   /** The tag to write instead, when the intent is clear (`fr_FR`, `fr_FR.UTF-8` → `fr-FR`). */
   readonly fix?: string;
 }
@@ -80,12 +80,14 @@ function parse(tag: string): Parsed {
   return { kept, extlangs, error: i < subtags.length ? i : -1, subtags };
 }
 
-/** A tag in the usual case: language lower, script title, region upper. */
+/** A tag in the usual case: language lower, script title, region upper; extensions and private use lower. */
 function tidy(tag: string): string {
+  let inExtension = false;
   return tag
     .split("-")
     .map((subtag, i) => {
-      if (i === 0) return subtag.toLowerCase();
+      inExtension ||= i > 0 && subtag.length === 1;
+      if (i === 0 || inExtension) return subtag.toLowerCase();
       if (isScript(subtag)) return subtag[0]?.toUpperCase() + subtag.slice(1).toLowerCase();
       if (isRegion(subtag)) return subtag.toUpperCase();
       return subtag;
@@ -104,10 +106,7 @@ function readsAs(parsed: Parsed): string {
 /** The first problem of a locale for Java's `Locale.forLanguageTag`, or undefined when the tag is well formed. */
 export function checkLanguageTag(tag: string): LanguageTagProblem | undefined {
   if (tag === "") {
-    return {
-      message: 'The locale is empty; expected a language tag such as "fr-FR", or no locale at all.',
-      span: { offset: 0, length: 0 },
-    };
+    return { message: 'The locale is empty; expected a language tag such as "fr-FR", or no locale at all.' };
   }
   const parsed = parse(tag);
   if (parsed.error < 0) return undefined;
@@ -133,6 +132,7 @@ export function checkLanguageTag(tag: string): LanguageTagProblem | undefined {
       bad === ""
         ? `The locale ${quote(tag)} has an empty subtag, so Java reads it as ${reads}; expected a language tag such as "fr-FR".`
         : `The locale ${quote(tag)} is not a well-formed language tag (found ${quote(bad)}), so Java reads it as ${reads}; expected a tag such as "fr-FR".`,
-    span: bad === "" ? { offset: Math.min(offset, tag.length), length: 0 } : span,
+    // An empty subtag is pointed at by the "-" that opens it (or the one that starts the tag).
+    span: bad === "" ? { offset: Math.max(0, Math.min(offset, tag.length) - 1), length: 1 } : span,
   };
 }

@@ -18,7 +18,7 @@ export const rule = defineRule({
       context.report({
         path: field.path,
         message: problem.message,
-        within: problem.span,
+        ...(problem.span ? { within: problem.span } : {}),
         ...(problem.fix ? { fix: fieldFix(field, problem.fix) } : {}),
       });
     }
