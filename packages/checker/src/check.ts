@@ -19,6 +19,7 @@ export const BASE_CODES: readonly string[] = [
   "expression-too-deep",
   "file-exists",
   "file-too-large",
+  "internal-error",
   "invalid-encoding",
   "invalid-value",
   "missing-box-target",

@@ -23,11 +23,11 @@ import type { Entry, Gap, LayoutDocument, LayoutNode, MapNode, ScalarNode, SeqNo
  *   for its line is folded (`>-`) at single spaces, a string of several lines is a literal block (`|`, `|-`).
  * - Expressions are plain when YAML allows, single-quoted otherwise (their own strings use double quotes); an
  *   expression too long for its line is folded (`>-`) at its operators, pipes and arguments.
- * - Numbers, booleans and nulls are printed as written. Comments are kept on their lines: an own-line comment is
- *   indented like what follows it, a trailing comment follows its
- *   value after one space. Blank lines are kept, one at most, none at the start of a block or of the file.
- * - An own-line comment less indented than the entry after it keeps its column (at most the entry's): such
- *   comments annotate the line above them, as in annotated test fixtures.
+ * - Numbers, booleans and nulls are printed as written.
+ * - Comments keep their place: a trailing comment follows what it followed, after one space; an own-line comment
+ *   is indented like the entry after it, or like the block it ends. One less indented than the entry after it
+ *   keeps its column (at most the entry's): such comments annotate the line above, as in the test fixtures.
+ * - Blank lines are kept, one at most, none at the start of a block or of the file.
  */
 export const WIDTH = 120;
 /** Longest flow collection: longer ones read better one entry per line. */

@@ -12,7 +12,11 @@ import fc from "fast-check";
  * How many runs a property makes: `count` times MAILROOM_PROPERTY_RUNS (default 1), so that a deeper search
  * (MAILROOM_PROPERTY_RUNS=20 npx vitest run packages/format) needs no change to the tests.
  */
-export const runs = (count: number): number => Math.round(count * Number(process.env.MAILROOM_PROPERTY_RUNS ?? 1));
+const SCALE = Number(process.env.MAILROOM_PROPERTY_RUNS ?? 1);
+export const runs = (count: number): number => Math.round(count * SCALE);
+
+/** The time a property test may take: vitest's default, times the scale of `runs`. */
+export const PROPERTY_TIMEOUT = 30_000 * Math.max(1, SCALE);
 
 /** Texts that matter to YAML and to the DSL: indicators, reserved words, numbers, blanks, line breaks. */
 const TRICKY = [
@@ -382,7 +386,7 @@ const channels = fc.nat(2).chain((count) =>
 
 /** A random service, valid for the model; `small` ones have fewer boxes, metadata and nesting. */
 export function serviceOf(size: "small" | "full") {
-  const limits: Size = size === "small" ? { boxes: 2, metadata: 2, depth: 2 } : { boxes: 3, metadata: 2, depth: 3 };
+  const limits: Size = size === "small" ? { boxes: 1, metadata: 2, depth: 2 } : { boxes: 3, metadata: 2, depth: 3 };
   const boxes = fc
     .integer({ min: 0, max: limits.boxes })
     .chain((count) =>

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { compileDsl, readJsonDocument } from "@mailroom/compiler";
-import { Service } from "@mailroom/model";
+import { BOOLEAN_EXPRESSION_TYPES, Service, VALUE_EXPRESSION_TYPES } from "@mailroom/model";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decompile, decompileText, format, serviceFileName } from "../src/index.js";
-import { runs, service, serviceOf } from "./arbitraries.js";
+import { PROPERTY_TIMEOUT, runs, service, serviceOf } from "./arbitraries.js";
 
 /** The JSON the DSL compiles to, and no error on the way. */
 function build(text: string): unknown {
@@ -27,28 +27,56 @@ function decompiled(json: unknown): string {
   return one?.text as string;
 }
 
-describe("decompile, then build, gives back the JSON", () => {
-  it("for a thousand small random valid services", () => {
-    fc.assert(
-      fc.property(serviceOf("small"), (json) => {
-        expect(Service.safeParse(json).success, JSON.stringify(json)).toBe(true);
-        expect(build(decompiled(json))).toEqual(json);
-      }),
-      { numRuns: runs(1000) },
-    );
-  });
+/** Every "@type" in a JSON value. */
+function collectTypes(json: unknown, seen: Set<string>): void {
+  if (Array.isArray(json)) for (const item of json) collectTypes(item, seen);
+  else if (json !== null && typeof json === "object") {
+    for (const [key, value] of Object.entries(json)) {
+      if (key === "@type" && typeof value === "string") seen.add(value);
+      else collectTypes(value, seen);
+    }
+  }
+}
 
-  it("for larger random valid services, and the DSL is already in canonical layout", () => {
-    fc.assert(
-      fc.property(service, (json) => {
-        expect(Service.safeParse(json).success, JSON.stringify(json)).toBe(true);
-        const text = decompiled(json);
-        expect(build(text)).toEqual(json);
-        expect(format(text).text).toBe(text);
-      }),
-      { numRuns: runs(250) },
-    );
-  });
+describe("decompile, then build, gives back the JSON", () => {
+  it(
+    "for a thousand small random valid services, which between them hold every type",
+    () => {
+      const seen = new Set<string>();
+      fc.assert(
+        fc.property(serviceOf("small"), (json) => {
+          expect(Service.safeParse(json).success, JSON.stringify(json)).toBe(true);
+          expect(build(decompiled(json))).toEqual(json);
+          collectTypes(json, seen);
+        }),
+        { numRuns: runs(1000) },
+      );
+      const every = [
+        ...VALUE_EXPRESSION_TYPES,
+        ...BOOLEAN_EXPRESSION_TYPES,
+        ...["box.PDF", "box.DATA_FILE", "box.ARCHIVE", "bsc.NONE", "bsc.PAGE", "bsc.PDF_AREA"],
+        ...["bap.Overlay", "bap.Image"],
+      ];
+      expect(every.filter((type) => !seen.has(type))).toEqual([]);
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    "for larger random valid services, and the DSL is already in canonical layout",
+    () => {
+      fc.assert(
+        fc.property(service, (json) => {
+          expect(Service.safeParse(json).success, JSON.stringify(json)).toBe(true);
+          const text = decompiled(json);
+          expect(build(text)).toEqual(json);
+          expect(format(text).text).toBe(text);
+        }),
+        { numRuns: runs(100) },
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
 });
 
 const root = resolve(import.meta.dirname, "../../..");

@@ -39,10 +39,18 @@ export function indexExpressions(service: Service): ExpressionNode[] {
       collect(metadata.content, { kind: "metadata", path: at, box: info, metadata: metadata.name }, out);
     });
     if (box.reconcile) {
-      collect(box.reconcile.condition, { kind: "reconcile", path: [...path, "reconcile", "condition"], box: info }, out);
+      collect(
+        box.reconcile.condition,
+        { kind: "reconcile", path: [...path, "reconcile", "condition"], box: info },
+        out,
+      );
     }
     if (box.parent) {
-      collect(box.parent.fileMatcher, { kind: "file-matcher", path: [...path, "parent", "fileMatcher"], box: info }, out);
+      collect(
+        box.parent.fileMatcher,
+        { kind: "file-matcher", path: [...path, "parent", "fileMatcher"], box: info },
+        out,
+      );
     }
   });
   service.properties.channels.forEach((channel, index) => {

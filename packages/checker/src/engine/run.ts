@@ -105,38 +105,48 @@ export function runRules(
     const configured = settings[rule.meta.id];
     const severity = configured?.severity ?? rule.meta.severity;
     if (severity === "off") continue;
-    rule.check({
-      service: model,
-      source: service,
-      symbols,
-      expressions,
-      options: configured?.options,
-      report(report) {
-        const location = service.locate(report.path);
-        let span: Span = report.at === "key" && location.keySpan ? location.keySpan : location.span;
-        if (report.within && location.depth === report.path.length) {
-          const start = sourceOffset(document.text, span, report.within.offset);
-          const end = sourceOffset(document.text, span, report.within.offset + report.within.length);
-          span = { offset: start, length: end - start };
-        }
-        const fix = renderFix(document, service, report);
-        diagnostics.push({
-          code: rule.meta.id,
-          severity,
-          message: report.message,
-          span,
-          ...(report.related
-            ? {
-                related: report.related.map((r) => ({
-                  message: r.message,
-                  span: service.locate(r.path).keySpan ?? service.locate(r.path).span,
-                })),
-              }
-            : {}),
-          ...(fix ? { fix } : {}),
-        });
-      },
-    });
+    try {
+      rule.check({
+        service: model,
+        source: service,
+        symbols,
+        expressions,
+        options: configured?.options,
+        report(report) {
+          const location = service.locate(report.path);
+          let span: Span = report.at === "key" && location.keySpan ? location.keySpan : location.span;
+          if (report.within && location.depth === report.path.length) {
+            const start = sourceOffset(document.text, span, report.within.offset);
+            const end = sourceOffset(document.text, span, report.within.offset + report.within.length);
+            span = { offset: start, length: end - start };
+          }
+          const fix = renderFix(document, service, report);
+          diagnostics.push({
+            code: rule.meta.id,
+            severity,
+            message: report.message,
+            span,
+            ...(report.related
+              ? {
+                  related: report.related.map((r) => ({
+                    message: r.message,
+                    span: service.locate(r.path).keySpan ?? service.locate(r.path).span,
+                  })),
+                }
+              : {}),
+            ...(fix ? { fix } : {}),
+          });
+        },
+      });
+    } catch (error) {
+      // A bug in one rule must not cost the user the other rules' findings, nor crash the command.
+      diagnostics.push({
+        code: "internal-error",
+        severity: "error",
+        message: `Rule "${rule.meta.id}" failed on this service (${error instanceof Error ? error.message : String(error)}); this is a bug in mailroom, please report it with the file.`,
+        span: service.locate([]).span,
+      });
+    }
   }
   return diagnostics;
 }

@@ -178,7 +178,7 @@ function checkTrimmed(pattern: string): DatePatternProblem | undefined {
         active().valueParserIndex = -1;
       }
       const run = pattern.slice(start, pos);
-      const letter = LETTERS[cur];
+      const letter = Object.hasOwn(LETTERS, cur) ? LETTERS[cur] : undefined;
       if (!letter) {
         const hint = HINTS[cur] ?? `quote literal letters, as in ${quote(`'${cur}'`)}`;
         return {

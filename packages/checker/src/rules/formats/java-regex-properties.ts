@@ -52,15 +52,19 @@ export function propertySuggestion(name: string, unicodeClasses: boolean): strin
   const candidates = [`Is${name}`, `In${name}`, name.replace(/^Script=/i, "sc="), name.replace(/\s+/g, "")];
   if (/^(general_category|gc)=/i.test(name)) {
     const value = name.slice(name.indexOf("=") + 1);
-    const short = LONG_CATEGORIES[value.toLowerCase().replace(/[\s_]/g, "")];
+    const short = ownValue(LONG_CATEGORIES, value.toLowerCase().replace(/[\s_]/g, ""));
     if (short) candidates.unshift(`gc=${short}`);
   }
-  const long = LONG_CATEGORIES[name.toLowerCase().replace(/[\s_]/g, "")];
+  const long = ownValue(LONG_CATEGORIES, name.toLowerCase().replace(/[\s_]/g, ""));
   if (long) candidates.unshift(long);
   return candidates.find((candidate) => candidate !== name && isJavaCharacterProperty(candidate, unicodeClasses));
 }
 
 /** Long Unicode category names (which JavaScript accepts in `\p{...}`) and Java's short ones. */
+/** A table entry for a key the user wrote: never one of Object.prototype's own names (`constructor`...). */
+const ownValue = (table: Readonly<Record<string, string>>, key: string): string | undefined =>
+  Object.hasOwn(table, key) ? table[key] : undefined;
+
 const LONG_CATEGORIES: Readonly<Record<string, string>> = {
   letter: "L",
   uppercaseletter: "Lu",

@@ -145,7 +145,7 @@ export function checkJavaZoneId(id: string): ZoneIdProblem | undefined {
       fix: trimmed,
     };
   }
-  const short = SHORT_IDS[id];
+  const short = Object.hasOwn(SHORT_IDS, id) ? SHORT_IDS[id] : undefined;
   if (short) {
     return {
       message: short.startsWith("-")
