@@ -1,4 +1,12 @@
-import type { ExpressionNode, Path, RuleContext, ValueFix } from "../../engine/rule.js";
+import {
+  defineRule,
+  type ExpressionNode,
+  type Path,
+  type Rule,
+  type RuleContext,
+  type RuleMeta,
+  type ValueFix,
+} from "../../engine/rule.js";
 
 export interface StringField {
   /** The text of the field. */
@@ -33,4 +41,38 @@ export function fieldFix(field: StringField, value: string): ValueFix {
     path: field.expression.path,
     value: { ...field.expression.node, [key]: value },
   };
+}
+
+/** What a validator of one string found wrong: the message, where inside the string, and a replacement. */
+export interface FieldProblem {
+  readonly message: string;
+  readonly span?: { readonly offset: number; readonly length: number };
+  readonly fix?: string;
+}
+
+/**
+ * A rule that checks one string field of some expression types with a validator: the shape shared by the
+ * rules on time zones and locales.
+ */
+export function stringFieldRule(
+  meta: RuleMeta,
+  types: readonly string[],
+  field: string,
+  validate: (value: string) => FieldProblem | undefined,
+): Rule {
+  return defineRule({
+    meta,
+    check(context) {
+      for (const found of stringFields(context, types, field)) {
+        const problem = validate(found.value);
+        if (!problem) continue;
+        context.report({
+          path: found.path,
+          message: problem.message,
+          ...(problem.span ? { within: problem.span } : {}),
+          ...(problem.fix ? { fix: fieldFix(found, problem.fix) } : {}),
+        });
+      }
+    },
+  });
 }
