@@ -49,7 +49,7 @@ describe("decompile, then build, gives back the JSON", () => {
           expect(build(decompiled(json))).toEqual(json);
           collectTypes(json, seen);
         }),
-        { numRuns: runs(1000) },
+        { numRuns: runs(2500) },
       );
       const every = [
         ...VALUE_EXPRESSION_TYPES,
