@@ -187,13 +187,12 @@ export function toJson(node: SyntaxNode): unknown {
     case "object": {
       const result: Record<string, unknown> = {};
       for (const property of node.properties) {
-        // defineProperty, so that a "__proto__" key is data, as JSON.parse treats it, not a prototype change.
-        Object.defineProperty(result, property.key, {
-          value: toJson(property.value),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
+        const value = toJson(property.value);
+        // A "__proto__" key is data, as JSON.parse treats it, not a prototype change: only it needs
+        // defineProperty, which is far slower than assignment.
+        if (property.key === "__proto__") {
+          Object.defineProperty(result, property.key, { value, enumerable: true, writable: true, configurable: true });
+        } else result[property.key] = value;
       }
       return result;
     }
