@@ -164,9 +164,8 @@ class DslCompiler {
     this.mark(path, node, keySpan);
     const compiled = compileExpression(this.text, node as ScalarNode, kind, box);
     this.diagnostics.push(...compiled.diagnostics);
-    for (const [relative, span] of compiled.pointers) {
-      this.sourceMap.set(`${pointer(path)}${relative}`, { span });
-    }
+    const base = pointer(path);
+    for (const [relative, span] of compiled.pointers) this.sourceMap.set(`${base}${relative}`, { span });
     return compiled.value;
   }
 
