@@ -1,12 +1,9 @@
 import { chmod, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { SERVICE_FILE } from "@mailroom/compiler";
 
-/** Files of these names are services when found in a directory; explicit files of any name are read. */
-export const SERVICE_FILE = /\.service\.(json|ya?ml)$/;
 /** DSL sources, for `build`. */
 export const DSL_FILE = /\.service\.ya?ml$/;
-/** Files read as DSL whatever the directory search found: by extension. */
-export const isDslFile = (path: string): boolean => /\.ya?ml$/i.test(path);
 
 /** Largest input read: far above any real service, small enough that a runaway file cannot exhaust memory. */
 export const MAX_FILE_BYTES = 16 * 1024 * 1024;

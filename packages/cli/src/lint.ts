@@ -1,17 +1,13 @@
 import { type CheckOptions, checkDocument } from "@mailroom/checker";
-import { compileDsl, readJsonDocument, type SourceDocument } from "@mailroom/compiler";
+import { readDocument, type SourceDocument } from "@mailroom/compiler";
 import type { Diagnostic } from "@mailroom/syntax";
-import { isDslFile, readSource } from "./files.js";
+import { readSource } from "./files.js";
 import type { FileReport } from "./report.js";
 
 /** A file read and checked: its report, and the document when the file could be read at all. */
 export interface CheckedFile extends FileReport {
   readonly document?: SourceDocument;
 }
-
-/** Compiles (a `.yaml`/`.yml` file) or parses (anything else, as JSON) a file's text. */
-export const readDocument = (file: string, text: string): SourceDocument =>
-  isDslFile(file) ? compileDsl(file, text) : readJsonDocument(file, text);
 
 /** Checks a file's text as it would be if the file held it. */
 export function checkText(file: string, text: string, options: CheckOptions = {}): CheckedFile {

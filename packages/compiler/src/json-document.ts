@@ -79,5 +79,5 @@ export function readJsonDocument(file: string, text: string): SourceDocument {
       diagnostics.push(shapeError(root, "at the top of the file"));
     }
   }
-  return { format: "json", file, text, diagnostics, services };
+  return { format: "json", file, text, diagnostics, services, tree: () => root };
 }

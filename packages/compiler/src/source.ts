@@ -1,4 +1,4 @@
-import type { Diagnostic, PathSegment, Span } from "@mailroom/syntax";
+import type { Diagnostic, PathSegment, Span, SyntaxNode } from "@mailroom/syntax";
 
 /** Where a JSON path into a compiled service comes from in the source text. */
 export interface Location {
@@ -28,4 +28,9 @@ export interface SourceDocument {
   readonly text: string;
   readonly diagnostics: Diagnostic[];
   readonly services: ServiceSource[];
+  /**
+   * The file's positioned syntax tree (the YAML or JSON as written, before compiling), for editor features
+   * that work on the text around a cursor; undefined when nothing could be parsed. May be built on first call.
+   */
+  tree(): SyntaxNode | undefined;
 }

@@ -1,6 +1,7 @@
+import { isDslFile } from "@mailroom/compiler";
 import { format } from "@mailroom/format";
 import type { Command } from "commander";
-import { DSL_FILE, expandPaths, isDslFile, readSource, UsageError, writeAtomic } from "../files.js";
+import { DSL_FILE, expandPaths, readSource, UsageError, writeAtomic } from "../files.js";
 import { formatPlain } from "../format/plain.js";
 import type { Io } from "../main.js";
 import { displayPath, type FileReport, plural } from "../report.js";

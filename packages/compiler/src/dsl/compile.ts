@@ -65,8 +65,9 @@ function parseRange(node: SyntaxNode): [number, number] {
 /** Compiles one `.service.yaml` text: one service with its source map, or the diagnostics that prevent it. */
 export function compileDsl(file: string, text: string): SourceDocument {
   const { root, diagnostics } = parseYaml(text);
+  const tree = () => root;
   if (!root || diagnostics.some((d) => d.severity === "error"))
-    return { format: "dsl", file, text, diagnostics, services: [] };
+    return { format: "dsl", file, text, diagnostics, services: [], tree };
   const locateInTree = (path: Path): Location => {
     const trail = walkPath(root, path);
     // biome-ignore lint/style/noNonNullAssertion: a trail always holds at least its start.
@@ -75,7 +76,8 @@ export function compileDsl(file: string, text: string): SourceDocument {
   };
   const structural = diagnoseAgainst(DslService, toJson(root), locateInTree);
   diagnostics.push(...structural);
-  if (structural.some((d) => d.severity === "error")) return { format: "dsl", file, text, diagnostics, services: [] };
+  if (structural.some((d) => d.severity === "error"))
+    return { format: "dsl", file, text, diagnostics, services: [], tree };
 
   const compiler = new DslCompiler(text, diagnostics);
   const json = compiler.service(root as ObjectNode);
@@ -91,7 +93,7 @@ export function compileDsl(file: string, text: string): SourceDocument {
       return { span: root.span, depth: 0 };
     },
   };
-  return { format: "dsl", file, text, diagnostics, services: [service] };
+  return { format: "dsl", file, text, diagnostics, services: [service], tree };
 }
 
 class DslCompiler {

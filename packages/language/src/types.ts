@@ -1,0 +1,143 @@
+import type { Span, TextEdit } from "@mailroom/syntax";
+
+/**
+ * Results of the language service. Like diagnostics, they carry spans (UTF-16 offsets into the document's
+ * text); the server adapter turns them into LSP ranges. Kinds are our own small enums, mapped at the edge too.
+ */
+
+/** A place in a file: the span of a name, the target of a jump. */
+export interface Place {
+  readonly file: string;
+  readonly span: Span;
+}
+
+/** Edits to several files, as a rename produces them. */
+export interface WorkspaceEdit {
+  readonly changes: ReadonlyMap<string, readonly TextEdit[]>;
+}
+
+export type CompletionKind =
+  | "key"
+  | "value"
+  | "enum"
+  | "type"
+  | "box"
+  | "metadata"
+  | "function"
+  | "namespace"
+  | "identifier"
+  | "time-zone"
+  | "locale"
+  | "snippet";
+
+export interface CompletionItem {
+  readonly label: string;
+  readonly kind: CompletionKind;
+  /** One line shown beside the label (the key's type, the function's signature). */
+  readonly detail?: string;
+  /** Markdown. */
+  readonly documentation?: string;
+  /** The text replacing `span`; an LSP snippet (`${1:name}`) when `snippet` is true. */
+  readonly insertText: string;
+  readonly snippet?: boolean;
+  /** What the item replaces: the word being typed at the cursor. */
+  readonly span: Span;
+  readonly sortText?: string;
+  readonly filterText?: string;
+}
+
+export interface CompletionList {
+  readonly items: readonly CompletionItem[];
+  /** True when typing further may bring items the list does not hold yet. */
+  readonly incomplete: boolean;
+}
+
+export interface Hover {
+  /** Markdown. */
+  readonly contents: string;
+  readonly span: Span;
+}
+
+export type SymbolKind = "service" | "box" | "metadata" | "channel" | "section" | "field";
+
+export interface DocumentSymbol {
+  readonly name: string;
+  readonly detail?: string;
+  readonly kind: SymbolKind;
+  /** The whole construct. */
+  readonly span: Span;
+  /** The name, inside `span`. */
+  readonly selectionSpan: Span;
+  readonly children: readonly DocumentSymbol[];
+}
+
+export interface FoldingRange {
+  /** Offsets of the first and last character folded; the adapter folds whole lines between them. */
+  readonly start: number;
+  readonly end: number;
+  readonly kind?: "comment" | "region";
+}
+
+export interface CodeAction {
+  readonly title: string;
+  readonly kind: "quickfix" | "source.fixAll";
+  /** The diagnostic code it answers, when it answers one. */
+  readonly code?: string;
+  readonly edits: readonly TextEdit[];
+  readonly preferred?: boolean;
+}
+
+export interface SignatureParameter {
+  readonly label: string;
+  readonly documentation?: string;
+}
+
+export interface SignatureHelp {
+  /** `Substring(value, begin=0, end=-1)`. */
+  readonly label: string;
+  readonly documentation?: string;
+  readonly parameters: readonly SignatureParameter[];
+  /** Index into `parameters` of the argument at the cursor. */
+  readonly activeParameter: number;
+}
+
+/** Semantic token types, in the legend's order (the adapter sends indexes into this list). */
+export const TOKEN_TYPES = [
+  "function",
+  "namespace",
+  "property",
+  "variable",
+  "parameter",
+  "string",
+  "number",
+  "regexp",
+  "operator",
+  "keyword",
+] as const;
+export type TokenType = (typeof TOKEN_TYPES)[number];
+
+export interface SemanticToken {
+  /** Never spans lines: a token of a multi-line scalar is split at line ends. */
+  readonly span: Span;
+  readonly type: TokenType;
+}
+
+export interface InlayHint {
+  /** Where the hint is shown (before the character at this offset). */
+  readonly offset: number;
+  readonly label: string;
+  /** Markdown shown on hover. */
+  readonly tooltip?: string;
+  readonly kind?: "type" | "parameter";
+  readonly paddingLeft?: boolean;
+}
+
+export type RenameResult =
+  | { readonly ok: true; readonly edit: WorkspaceEdit }
+  | { readonly ok: false; readonly message: string };
+
+export interface PrepareRename {
+  /** The name under the cursor. */
+  readonly span: Span;
+  readonly placeholder: string;
+}
