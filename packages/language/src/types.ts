@@ -1,4 +1,6 @@
-import type { Span, TextEdit } from "@mailroom/syntax";
+import type { CheckOptions } from "@mailroom/checker";
+import type { Diagnostic, Span, TextEdit } from "@mailroom/syntax";
+import type { ParsedDocument } from "./document.js";
 
 /**
  * Results of the language service. Like diagnostics, they carry spans (UTF-16 offsets into the document's
@@ -140,4 +142,30 @@ export interface PrepareRename {
   /** The name under the cursor. */
   readonly span: Span;
   readonly placeholder: string;
+}
+
+/**
+ * The language service: one plain interface over feature modules, none of which knows about LSP. Every
+ * method takes the document's one parse (`ParsedDocument`) and offsets into its text.
+ */
+export interface LanguageService {
+  /** Every diagnostic `mailroom lint` would report for this text, with the rule settings given. */
+  validate(document: ParsedDocument, options?: CheckOptions): Diagnostic[];
+  complete(document: ParsedDocument, offset: number): CompletionList;
+  hover(document: ParsedDocument, offset: number): Hover | undefined;
+  /** Where the box, metadata, archive parent or service file named at the offset is defined. */
+  definition(document: ParsedDocument, offset: number): Place[];
+  references(document: ParsedDocument, offset: number, includeDeclaration: boolean): Place[];
+  /** The name a rename at the offset would change, a reason it cannot be renamed, or nothing renamable there. */
+  prepareRename(document: ParsedDocument, offset: number): PrepareRename | { readonly message: string } | undefined;
+  rename(document: ParsedDocument, offset: number, newName: string): RenameResult;
+  documentSymbols(document: ParsedDocument): DocumentSymbol[];
+  foldingRanges(document: ParsedDocument): FoldingRange[];
+  /** Fixes for the diagnostics given (those overlapping `span`), and "disable this rule on this line". */
+  codeActions(document: ParsedDocument, span: Span, diagnostics: readonly Diagnostic[]): CodeAction[];
+  /** The edits that give the `fmt` layout; none when the text cannot be formatted. */
+  format(document: ParsedDocument): TextEdit[];
+  signatureHelp(document: ParsedDocument, offset: number): SignatureHelp | undefined;
+  semanticTokens(document: ParsedDocument): SemanticToken[];
+  inlayHints(document: ParsedDocument, span: Span): InlayHint[];
 }

@@ -1,0 +1,2 @@
+// The stdio server over @mailroom/language; the entry points are written in the language-server issue.
+export {};
