@@ -92,3 +92,7 @@ function reseverity(diagnostics: Diagnostic[], settings: RuleSettingsMap | undef
   if (severity === "off") return diagnostics.filter((d) => d.code !== code);
   return diagnostics.map((d) => (d.code === code && d.severity !== severity ? { ...d, severity } : d));
 }
+
+/** A code's page, relative to the `docs/` folder (or any base URL ending in `/`): a rule's page, else the catalogue. */
+export const docsPage = (code: string): string =>
+  RULES.has(code) ? `rules/${encodeURIComponent(code)}.md` : "diagnostics.md";

@@ -1,8 +1,11 @@
 export * from "./check.js";
 export * from "./config/index.js";
 export * from "./engine/expressions.js";
+export * from "./engine/metadata-scope.js";
 export * from "./engine/rule.js";
 export * from "./engine/run.js";
+export * from "./fixes.js";
+export { JAVA_ZONE_IDS } from "./rules/formats/java-zone-ids.js";
 export { RULES } from "./rules/index.js";
 export * from "./suppressions.js";
 export * from "./validate.js";

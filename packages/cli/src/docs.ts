@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { BASE_CODES, RULES } from "@mailroom/checker";
+import { BASE_CODES, docsPage, RULES } from "@mailroom/checker";
 import type { Severity } from "@mailroom/syntax";
 
 /**
@@ -10,8 +10,7 @@ import type { Severity } from "@mailroom/syntax";
 export const DOCS_URL = new URL("../../../docs/", import.meta.url);
 
 /** The absolute URI of a code's documentation: its page under docs/rules, or the catalogue of base codes. */
-export const docsUri = (code: string): string =>
-  new URL(RULES.has(code) ? `rules/${encodeURIComponent(code)}.md` : "diagnostics.md", DOCS_URL).href;
+export const docsUri = (code: string): string => new URL(docsPage(code), DOCS_URL).href;
 
 /** The text of a rule's page, docs/rules/<id>.md; undefined when it cannot be read. */
 export function rulePage(id: string): string | undefined {

@@ -1,44 +1,13 @@
 import { realpath, stat } from "node:fs/promises";
-import type { CheckOptions } from "@mailroom/checker";
-import type { Diagnostic, TextEdit } from "@mailroom/syntax";
+import { applyFixes, type CheckOptions } from "@mailroom/checker";
 import { readSource, writeAtomic } from "./files.js";
 import { type CheckedFile, checkFile, checkText } from "./lint.js";
 
+// The one pass of fixing lives in the checker, shared with the language service's "fix all".
+export { applyFixes };
+
 /** Most rounds of fixing one file: a fix can reveal another, but never endlessly. */
 export const MAX_FIX_PASSES = 10;
-
-/**
- * Applies the fixes of the diagnostics to the text. A fix is applied whole or not at all; one whose edits
- * overlap an edit already taken (or insert at the same place) waits for the next pass, when it is recomputed
- * on the new text. Text outside the edits is kept byte for byte.
- */
-export function applyFixes(text: string, diagnostics: readonly Diagnostic[]): { text: string; applied: number } {
-  const fixes = diagnostics
-    .flatMap((d) => (d.fix && d.fix.edits.length > 0 ? [d.fix] : []))
-    .map((fix) => ({ fix, start: Math.min(...fix.edits.map((e) => e.span.offset)) }))
-    .sort((a, b) => a.start - b.start);
-  const taken: TextEdit[] = [];
-  let applied = 0;
-  const clash = (a: TextEdit, b: TextEdit): boolean => {
-    const aEnd = a.span.offset + a.span.length;
-    const bEnd = b.span.offset + b.span.length;
-    if (a.span.offset === b.span.offset) return true;
-    return a.span.offset < bEnd && b.span.offset < aEnd;
-  };
-  for (const { fix } of fixes) {
-    const edits = fix.edits;
-    const valid = edits.every((e) => e.span.offset >= 0 && e.span.offset + e.span.length <= text.length);
-    const overlaps = edits.some((e, i) => edits.some((o, j) => j > i && clash(e, o)) || taken.some((t) => clash(e, t)));
-    if (!valid || overlaps) continue;
-    taken.push(...edits);
-    applied++;
-  }
-  let result = text;
-  for (const edit of [...taken].sort((a, b) => b.span.offset - a.span.offset)) {
-    result = result.slice(0, edit.span.offset) + edit.newText + result.slice(edit.span.offset + edit.span.length);
-  }
-  return { text: result, applied };
-}
 
 const readingErrors = (file: CheckedFile): number =>
   file.document?.diagnostics.filter((d) => d.severity === "error").length ?? 0;

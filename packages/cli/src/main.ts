@@ -8,6 +8,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import { build } from "./build.js";
 import { registerDecompile } from "./commands/decompile.js";
 import { registerFmt } from "./commands/fmt.js";
+import { registerLsp } from "./commands/lsp.js";
 import { explain } from "./explain.js";
 import { UsageError, writeAtomic } from "./files.js";
 import { FORMAT_NAMES } from "./format/index.js";
@@ -153,6 +154,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   };
   registerDecompile(program, io, setExitCode);
   registerFmt(program, io, setExitCode);
+  registerLsp(program);
 
   try {
     await program.parseAsync(argv);

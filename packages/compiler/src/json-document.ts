@@ -1,83 +1,112 @@
 import {
   type Diagnostic,
-  type ObjectNode,
   type PathSegment,
   parseJson,
-  propertyOf,
+  parseJsonLazily,
   type SyntaxNode,
   toJson,
   walkPath,
 } from "@mailroom/syntax";
 import type { Location, ServiceSource, SourceDocument } from "./source.js";
 
-const KIND: Record<string, string> = { object: "an object", array: "an array" };
+type Json = Record<string, unknown>;
 
-function describeNode(node: SyntaxNode): string {
-  if (node.kind !== "scalar") return KIND[node.kind] ?? node.kind;
-  const value = node.value;
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function describeValue(value: unknown): string {
+  if (Array.isArray(value)) return "an array";
   if (value === null) return "null";
+  if (typeof value === "object") return "an object";
   return typeof value === "string" ? `the string ${JSON.stringify(value)}` : `the ${typeof value} ${value}`;
 }
 
-function serviceAt(node: SyntaxNode, path: PathSegment[]): ServiceSource {
-  return {
-    json: toJson(node),
-    path,
-    locate(relative): Location {
-      const trail = walkPath(node, relative);
-      // biome-ignore lint/style/noNonNullAssertion: a trail always holds at least its start.
-      const last = trail.at(-1)!;
-      return { span: last.node.span, ...(last.keySpan ? { keySpan: last.keySpan } : {}), depth: trail.length - 1 };
-    },
-  };
+/** A parsed file: its value, its positioned tree (built when first asked for) and its syntax diagnostics. */
+interface ParsedFile {
+  readonly value: unknown;
+  readonly tree: () => SyntaxNode | undefined;
+  readonly diagnostics: Diagnostic[];
 }
 
 /**
  * Reads a `.json` file holding services in any of the forms the API uses: one service, an array of services,
  * or the authentication response `{ "result": { "services": [...] } }`. A JSON service needs no compiling:
- * its source map is the positioned tree itself.
+ * its source map is the positioned tree itself. A clean file (the usual case) is read by JSON.parse and its
+ * tree built only when a span is needed; a file with a syntax problem goes through `parseJson` for its
+ * precise, recovering diagnostics.
  */
 export function readJsonDocument(file: string, text: string): SourceDocument {
+  const lazy = parseJsonLazily(text);
+  return lazy
+    ? documentOf(file, text, { value: lazy.value, tree: lazy.tree, diagnostics: [] })
+    : readPositioned(file, text);
+}
+
+/**
+ * `readJsonDocument` through the positioned parser alone: the path of a file with syntax problems, exported so
+ * that tests can hold the lazy path to exactly the same output.
+ */
+export function readPositioned(file: string, text: string): SourceDocument {
   const { root, diagnostics } = parseJson(text);
+  return documentOf(file, text, { value: root && toJson(root), tree: () => root, diagnostics });
+}
+
+function documentOf(file: string, text: string, parsed: ParsedFile): SourceDocument {
+  const { value, tree, diagnostics } = parsed;
   const services: ServiceSource[] = [];
-  const shapeError = (node: SyntaxNode, what: string): Diagnostic => ({
+  const nodeAt = (path: PathSegment[]) => {
+    // biome-ignore lint/style/noNonNullAssertion: a value was parsed, so the tree has a root.
+    const trail = walkPath(tree()!, path);
+    // biome-ignore lint/style/noNonNullAssertion: a trail always holds at least its start.
+    return trail.at(-1)!;
+  };
+  const shapeError = (found: unknown, path: PathSegment[], what: string): Diagnostic => ({
     code: "not-a-service",
     severity: "error",
-    message: `Found ${describeNode(node)} ${what}; expected a service object, an array of services, or an authentication response {"result": {"services": [...]}}.`,
-    span: node.span,
+    message: `Found ${describeValue(found)} ${what}; expected a service object, an array of services, or an authentication response {"result": {"services": [...]}}.`,
+    span: nodeAt(path).node.span,
   });
+  const serviceAt = (json: unknown, path: PathSegment[]): ServiceSource => {
+    let node: SyntaxNode | undefined;
+    return {
+      json,
+      path,
+      locate(relative): Location {
+        node ??= nodeAt(path).node;
+        const trail = walkPath(node, relative);
+        // biome-ignore lint/style/noNonNullAssertion: a trail always holds at least its start.
+        const last = trail.at(-1)!;
+        return { span: last.node.span, ...(last.keySpan ? { keySpan: last.keySpan } : {}), depth: trail.length - 1 };
+      },
+    };
+  };
 
-  if (root) {
-    if (root.kind === "array") {
-      root.items.forEach((item, i) => {
-        services.push(serviceAt(item, [i]));
+  if (Array.isArray(value)) {
+    value.forEach((item, i) => {
+      services.push(serviceAt(item, [i]));
+    });
+  } else if (isObject(value) && Object.hasOwn(value, "result")) {
+    const result = value.result;
+    if (!isObject(result)) {
+      diagnostics.push(shapeError(result, ["result"], 'as "result"'));
+    } else if (!Object.hasOwn(result, "services")) {
+      diagnostics.push({
+        code: "missing-field",
+        severity: "error",
+        message: 'Missing field "services" in "result"; expected the list of services of the authentication response.',
+        span: nodeAt(["result"]).keySpan ?? nodeAt(["result"]).node.span,
       });
-    } else if (root.kind === "object" && propertyOf(root, "result")) {
-      // biome-ignore lint/style/noNonNullAssertion: the branch condition found the property.
-      const result = propertyOf(root, "result")!.value;
-      const list = result.kind === "object" ? propertyOf(result as ObjectNode, "services") : undefined;
-      if (result.kind !== "object") {
-        diagnostics.push(shapeError(result, 'as "result"'));
-      } else if (!list) {
-        diagnostics.push({
-          code: "missing-field",
-          severity: "error",
-          message:
-            'Missing field "services" in "result"; expected the list of services of the authentication response.',
-          span: propertyOf(root, "result")?.keySpan ?? result.span,
-        });
-      } else if (list.value.kind !== "array") {
-        diagnostics.push(shapeError(list.value, 'as "services"'));
-      } else {
-        list.value.items.forEach((item, i) => {
-          services.push(serviceAt(item, ["result", "services", i]));
-        });
-      }
-    } else if (root.kind === "object") {
-      services.push(serviceAt(root, []));
+    } else if (!Array.isArray(result.services)) {
+      diagnostics.push(shapeError(result.services, ["result", "services"], 'as "services"'));
     } else {
-      diagnostics.push(shapeError(root, "at the top of the file"));
+      result.services.forEach((item: unknown, i: number) => {
+        services.push(serviceAt(item, ["result", "services", i]));
+      });
     }
+  } else if (isObject(value)) {
+    services.push(serviceAt(value, []));
+  } else if (value !== undefined) {
+    diagnostics.push(shapeError(value, [], "at the top of the file"));
   }
-  return { format: "json", file, text, diagnostics, services, tree: () => root };
+  return { format: "json", file, text, diagnostics, services, tree };
 }

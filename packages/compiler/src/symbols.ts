@@ -53,10 +53,21 @@ const list = (value: unknown): Json[] =>
 
 /**
  * Indexes a service's symbols from its JSON and source map, so JSON files and compiled DSL files give the
- * same index. One linear pass; entries of the wrong shape are skipped (validation reports them).
+ * same index. One linear pass; entries of the wrong shape are skipped (validation reports them). A symbol's
+ * span is located on first read: rules that only compare names never pay for positions.
  */
 export function indexSymbols(service: ServiceSource): SymbolIndex {
-  const at = (path: Path) => service.locate(path).span;
+  /** The symbol's fields, with `span` the location of `path` + `key`, found on first read and kept. */
+  const located = <T extends { readonly path: Path }>(fields: T, key: string): T & { readonly span: Span } => {
+    let span: Span | undefined;
+    return Object.defineProperty(fields as T & { readonly span: Span }, "span", {
+      get: () => {
+        span ??= service.locate([...fields.path, key]).span;
+        return span;
+      },
+      enumerable: true,
+    });
+  };
   const boxes: BoxSymbol[] = [];
   const metadata: MetadataSymbol[] = [];
   const ranks: RankSymbol[] = [];
@@ -67,39 +78,28 @@ export function indexSymbols(service: ServiceSource): SymbolIndex {
     const path = ["properties", "boxes", i];
     if (typeof box.name !== "string") return;
     const name = box.name;
-    boxes.push({ name, type: String(box["@type"]), main: box.main === true, path, span: at([...path, "name"]) });
+    boxes.push(located({ name, type: String(box["@type"]), main: box.main === true, path }, "name"));
     list(box.metadatas).forEach((entry, j) => {
-      const entryPath = [...path, "metadatas", j];
       if (typeof entry.name === "string") {
-        metadata.push({ box: name, name: entry.name, path: entryPath, span: at([...entryPath, "name"]) });
+        metadata.push(located({ box: name, name: entry.name, path: [...path, "metadatas", j] }, "name"));
       }
     });
     const parent = box.parent as Json | null | undefined;
     if (parent && typeof parent.boxName === "string" && typeof parent.rank === "number") {
-      const parentPath = [...path, "parent"];
-      ranks.push({
-        archive: parent.boxName,
-        rank: parent.rank,
-        box: name,
-        path: parentPath,
-        span: at([...parentPath, "rank"]),
-      });
+      ranks.push(located({ archive: parent.boxName, rank: parent.rank, box: name, path: [...path, "parent"] }, "rank"));
     }
     list(box.configuredFiles).forEach((file, j) => {
-      const filePath = [...path, "configuredFiles", j];
       if (typeof file.serviceFileId === "string") {
-        serviceFiles.push({
-          id: file.serviceFileId,
-          box: name,
-          path: filePath,
-          span: at([...filePath, "serviceFileId"]),
-        });
+        serviceFiles.push(
+          located({ id: file.serviceFileId, box: name, path: [...path, "configuredFiles", j] }, "serviceFileId"),
+        );
       }
     });
   });
-  const channels = list(properties?.channels).flatMap((channel, i) => {
-    const path = ["properties", "channels", i];
-    return typeof channel.label === "string" ? [{ label: channel.label, path, span: at([...path, "label"]) }] : [];
-  });
+  const channels = list(properties?.channels).flatMap((channel, i) =>
+    typeof channel.label === "string"
+      ? [located({ label: channel.label, path: ["properties", "channels", i] }, "label")]
+      : [],
+  );
   return { boxes, metadata, ranks, serviceFiles, channels };
 }

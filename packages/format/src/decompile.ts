@@ -16,14 +16,7 @@ import {
   SplitConfig,
   type ValueExpression,
 } from "@mailroom/model";
-import {
-  type Diagnostic,
-  type PathSegment,
-  parseExpression,
-  parseJson,
-  type Span,
-  type SyntaxNode,
-} from "@mailroom/syntax";
+import { type Diagnostic, type PathSegment, parseExpression, type Span, type SyntaxNode } from "@mailroom/syntax";
 import { applyDslRoles } from "./dsl.js";
 import { serviceFileName } from "./file-name.js";
 import { printLayout, WIDTH } from "./print.js";
@@ -85,7 +78,7 @@ export function decompileText(text: string, options: DecompileOptions = {}): Dec
   if (document.diagnostics.some((d) => d.severity === "error"))
     return { diagnostics: document.diagnostics, services: [] };
   const { found: checked, failure } = check(document);
-  const root = checked.length > 0 ? parseJson(text).root : undefined;
+  const root = checked.length > 0 ? document.tree() : undefined;
   const located = checked.map((diagnostic) => ({ diagnostic, path: root ? pathAt(root, diagnostic.span.offset) : [] }));
   const names = new Set<string>();
   const services = document.services.map((service): DecompiledService => {

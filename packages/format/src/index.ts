@@ -12,4 +12,5 @@ export { serviceFileName } from "./file-name.js";
 export { CANNOT_FORMAT, FORMAT_DISABLE, type FormatResult, format } from "./format.js";
 export { FLOW_WIDTH, printLayout, WIDTH } from "./print.js";
 export { type ReadResult, readLayout } from "./read.js";
+export { doubleQuoted, isPlainSafe, readsAsString, singleQuoted } from "./scalar.js";
 export * from "./tree.js";

@@ -1,2 +1,16 @@
+export * from "./code-actions.js";
+export { complete } from "./completion.js";
 export * from "./document.js";
+export * from "./formatting.js";
+export { hover } from "./hover.js";
+export { inlayHints } from "./inlay-hints.js";
+export * from "./navigation.js";
+export * from "./outline.js";
+export { type NameKind, type Occurrence, occurrenceAt, occurrences } from "./references.js";
+export * from "./rename.js";
+export { semanticTokens } from "./semantic-tokens.js";
+export * from "./service.js";
+export { signatureHelp } from "./signature-help.js";
 export * from "./types.js";
+export * from "./validate.js";
+export * from "./workspace.js";

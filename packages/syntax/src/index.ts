@@ -1,6 +1,7 @@
 export * from "./diagnostic.js";
 export * from "./expression/index.js";
 export * from "./json.js";
+export * from "./json-lazy.js";
 export * from "./line-index.js";
 export * from "./suggest.js";
 export * from "./tree.js";

@@ -15,20 +15,20 @@ import {
   type YAMLSeq,
 } from "yaml";
 import type { Diagnostic, Span } from "./diagnostic.js";
-import type { PropertyNode, ScalarNode, ScalarStyle, ScalarValue, SyntaxNode } from "./tree.js";
+import type { ScalarNode, SyntaxNode } from "./tree.js";
+import { isBlank, MAX_ALIAS_EXPANSION, MAX_YAML_NESTING, PropertyList, STYLES, scalarNode } from "./yaml-build.js";
+import { readPlainYaml } from "./yaml-cst.js";
 
-/**
- * Deepest nesting of mappings and sequences a YAML document may have: lower than JSON's MAX_NESTING because
- * `yaml` composes recursively and needs the stack to spare (see `trimDeepCollections`); no service comes near.
- */
-export const MAX_YAML_NESTING = 256;
-
-/** Most nodes aliases may add to a document. Beyond it a small file could expand into billions ("billion laughs"). */
-export const MAX_ALIAS_EXPANSION = 100_000;
+export { MAX_ALIAS_EXPANSION, MAX_YAML_NESTING };
 
 export interface ParsedYaml {
   readonly root: SyntaxNode | undefined;
   readonly diagnostics: Diagnostic[];
+}
+
+export interface YamlOptions {
+  /** Read through `yaml`'s composer even plain YAML: the reference the direct reader is tested against. */
+  readonly compose?: boolean;
 }
 
 const COMPOSER_OPTIONS = {
@@ -43,10 +43,11 @@ const COMPOSER_OPTIONS = {
 
 /**
  * Parses YAML text (one document, YAML 1.2 core schema) into the positioned tree, in one linear pass over the
- * document `yaml` composes. Syntax problems, duplicate keys, keys that are not strings, unknown aliases and alias
- * bombs become diagnostics; nesting deeper than MAX_YAML_NESTING is cut. Never throws.
+ * tokens of `yaml`'s parser (yaml-cst.ts) or, for YAML beyond what that reads, over the document `yaml` composes.
+ * Syntax problems, duplicate keys, keys that are not strings, unknown aliases and alias bombs become diagnostics;
+ * nesting deeper than MAX_YAML_NESTING is cut. Never throws.
  */
-export function parseYaml(text: string): ParsedYaml {
+export function parseYaml(text: string, options: YamlOptions = {}): ParsedYaml {
   const problems = new Problems(text);
   const builder = new TreeBuilder(text, problems);
   let root: SyntaxNode | undefined;
@@ -55,9 +56,13 @@ export function parseYaml(text: string): ParsedYaml {
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    const { document, secondDocument, tooDeep } = composeFirstDocument(text);
+    const { tokens, secondDocument, tooDeep } = firstDocumentTokens(text);
     if (tooDeep >= 0) builder.tooDeep(tooDeep);
-    if (document) {
+    // Most services are plain YAML, read straight from the tokens; the rest is composed by `yaml`.
+    const plain = tooDeep < 0 && !options.compose ? readPlainYaml(text, tokens, builder.diagnostics) : undefined;
+    const document = plain ? undefined : compose(text, tokens);
+    if (plain) root = plain.root;
+    else if (document) {
       root = document.contents === null ? undefined : builder.node(document.contents, 0);
       for (const error of document.errors) problems.yaml(error, "error", builder);
       for (const warning of document.warnings) problems.yaml(warning, "warning", builder);
@@ -96,37 +101,39 @@ export function parseYaml(text: string): ParsedYaml {
   return { root, diagnostics };
 }
 
-interface Composed {
-  readonly document: Document.Parsed | undefined;
+interface FirstDocument {
+  /** The syntax tokens up to a second document. */
+  readonly tokens: CST.Token[];
   /** Offset of a second document, or -1. */
   readonly secondDocument: number;
-  /** Offset of the first collection nested MAX_YAML_NESTING deep (cut out), or -1. */
+  /** Offset of the first collection nested MAX_YAML_NESTING deep (cut out of the tokens), or -1. */
   readonly tooDeep: number;
 }
 
-/** Runs `yaml`'s parser and composer on the first document only, cutting nesting too deep on the way. */
-function composeFirstDocument(text: string): Composed {
+/** Runs `yaml`'s parser on the first document only, cutting nesting too deep on the way. */
+function firstDocumentTokens(text: string): FirstDocument {
   let secondDocument = -1;
   let tooDeep = -1;
-  function* firstDocument(tokens: Generator<CST.Token>): Generator<CST.Token> {
-    let documents = 0;
-    for (const token of tokens) {
-      if (token.type === "document") {
-        if (++documents > 1) {
-          secondDocument = token.offset;
-          return;
-        }
-        tooDeep = trimDeepCollections(token);
+  let documents = 0;
+  const tokens: CST.Token[] = [];
+  for (const token of new Parser().parse(text)) {
+    if (token.type === "document") {
+      if (++documents > 1) {
+        secondDocument = token.offset;
+        break;
       }
-      yield token;
+      tooDeep = trimDeepCollections(token);
     }
+    tokens.push(token);
   }
+  return { tokens, secondDocument, tooDeep };
+}
+
+/** `yaml`'s composer on the tokens of one document. */
+function compose(text: string, tokens: readonly CST.Token[]): Document.Parsed | undefined {
   let document: Document.Parsed | undefined;
-  const composer = new Composer(COMPOSER_OPTIONS);
-  for (const composed of composer.compose(firstDocument(new Parser().parse(text)), true, text.length)) {
-    document ??= composed;
-  }
-  return { document, secondDocument, tooDeep };
+  for (const composed of new Composer(COMPOSER_OPTIONS).compose(tokens, true, text.length)) document ??= composed;
+  return document;
 }
 
 type CollectionToken = CST.BlockMap | CST.BlockSequence | CST.FlowCollection;
@@ -184,17 +191,6 @@ function trimDeepCollections(document: CST.Document): number {
   return first;
 }
 
-const STYLES: Readonly<Record<string, ScalarStyle>> = {
-  PLAIN: "plain",
-  QUOTE_SINGLE: "single-quoted",
-  QUOTE_DOUBLE: "double-quoted",
-  BLOCK_LITERAL: "literal",
-  BLOCK_FOLDED: "folded",
-};
-
-const isScalarValue = (value: unknown): value is ScalarValue =>
-  value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean";
-
 interface Anchored {
   readonly node: SyntaxNode;
   /** Nodes in the node's subtree with every alias in it expanded. */
@@ -202,9 +198,6 @@ interface Anchored {
   /** Collection levels in the node's subtree (0 for a scalar). */
   readonly height: number;
 }
-
-/** Keys of a mapping are compared by scanning up to this many properties, then through a Map. */
-const SMALL_MAPPING = 8;
 
 /**
  * Builds our tree from `yaml`'s nodes in one pass, in document order, so that an alias can only refer to an anchor
@@ -275,23 +268,9 @@ class TreeBuilder {
     const style = STYLES[node.type ?? "PLAIN"] ?? "plain";
     if (style === "single-quoted" || style === "double-quoted")
       this.#checkClosed(start, end, style === "double-quoted" ? 34 : 39);
-    const offset = start === end ? this.#afterColon(start) : start;
-    const scalar: ScalarNode = {
-      kind: "scalar",
-      span: { offset, length: end - start },
-      value: isScalarValue(node.value) ? node.value : node.source,
-      style,
-      source: style === "plain" ? node.source : undefined,
-    };
+    const scalar = scalarNode(this.#text, start, end, style, node.value, node.source);
     if (node.anchor) this.#anchors.set(node.anchor, { node: scalar, size: 1, height: 0 });
     return scalar;
-  }
-
-  /** `yaml` puts the empty value of `key:` after the blanks that follow ":"; it goes right after ":". */
-  #afterColon(offset: number): number {
-    let colon = offset;
-    while (colon > 0 && isBlank(this.#text.charCodeAt(colon - 1))) colon--;
-    return this.#text.charCodeAt(colon - 1) === 58 ? colon : offset;
   }
 
   /** Remembers a quoted scalar or flow collection without its closing character, to report its opening one. */
@@ -347,43 +326,23 @@ class TreeBuilder {
   }
 
   #mapping(node: YAMLMap.Parsed, depth: number): SyntaxNode {
-    const properties: PropertyNode[] = [];
-    let seen: Map<string, Span> | undefined;
+    const list = new PropertyList(this.diagnostics);
     let size = 1;
     let height = 0;
     for (const pair of node.items) {
       const keyNode = pair.key;
       const key = this.#key(keyNode);
       const [keyStart, keyEnd] = keyNode.range;
-      const keySpan = { offset: keyStart, length: keyEnd - keyStart };
       // `key:` gets an empty scalar from `yaml`; only `? key` without ":" has no value node at all.
       const value = pair.value ? this.node(pair.value, depth + 1) : this.#null({ offset: keyEnd, length: 0 });
       size += this.#size;
       height = Math.max(height, this.#height);
-      if (key === undefined) continue;
-      let first: Span | undefined;
-      if (seen) first = seen.get(key);
-      else {
-        for (const property of properties) {
-          if (property.key === key) {
-            first = property.keySpan;
-            break;
-          }
-        }
-      }
-      if (first) this.#duplicate(key, keySpan, first);
-      properties.push({ key, keySpan, value });
-      if (seen) {
-        if (!first) seen.set(key, keySpan);
-      } else if (properties.length > SMALL_MAPPING) {
-        seen = new Map();
-        for (const property of properties) if (!seen.has(property.key)) seen.set(property.key, property.keySpan);
-      }
+      if (key !== undefined) list.add(key, { offset: keyStart, length: keyEnd - keyStart }, value);
     }
     this.#size = size;
     this.#height = height + 1;
     const [start, end] = node.range;
-    return { kind: "object", span: { offset: start, length: end - start }, properties };
+    return { kind: "object", span: { offset: start, length: end - start }, properties: list.properties };
   }
 
   #sequence(node: YAMLSeq.Parsed, depth: number): SyntaxNode {
@@ -399,16 +358,6 @@ class TreeBuilder {
     this.#height = height + 1;
     const [start, end] = node.range;
     return { kind: "array", span: { offset: start, length: end - start }, items };
-  }
-
-  #duplicate(key: string, span: Span, first: Span): void {
-    this.diagnostics.push({
-      code: "duplicate-key",
-      severity: "error",
-      message: `Found the key ${JSON.stringify(key)} a second time in the same mapping; expected each key once (the last one wins).`,
-      span,
-      related: [{ message: `The first ${JSON.stringify(key)} is here.`, span: first }],
-    });
   }
 
   /**
@@ -540,7 +489,6 @@ class Problems {
   }
 }
 
-const isBlank = (c: number) => c === 32 || c === 9;
 const isLineEnd = (c: number) => c === 10 || c === 13 || Number.isNaN(c);
 /** Characters that end a token in a message: blanks, line ends and flow indicators. */
 const isTokenEnd = (c: number) =>

@@ -2,6 +2,7 @@ import type { ServiceSource, SymbolIndex } from "@mailroom/compiler";
 import type { Service } from "@mailroom/model";
 import type { PathSegment, Severity, Span } from "@mailroom/syntax";
 import type * as z from "zod";
+import type { MetadataScope } from "./metadata-scope.js";
 
 export type Path = readonly PathSegment[];
 export type Json = Record<string, unknown>;
@@ -70,9 +71,19 @@ export interface RuleContext {
   /** The service, valid against the model (rules run only on services that are). */
   readonly service: Service;
   readonly source: ServiceSource;
+  /** The service's named things and where each is written (built on first read: most rules need none). */
   readonly symbols: SymbolIndex;
   /** Every expression node of the service, in document order, each with its site. */
   readonly expressions: readonly ExpressionNode[];
+  /** Where each metadata name resolves from each box (built on first read, shared by the metadata rules). */
+  readonly metadata: MetadataScope;
+  /** The expression nodes whose `@type` is one of `types`, in document order (indexed once per service). */
+  ofType(types: readonly string[]): readonly ExpressionNode[];
+  /**
+   * `compute(key)`, computed once per service and shared by every rule that asks with the same function and
+   * key: a regular expression parsed once for the three rules that read it. `compute` must be pure.
+   */
+  memo<T>(compute: (key: string) => T, key: string): T;
   /** This rule's options from the configuration, already validated against `meta.options`. */
   readonly options: unknown;
   report(report: Report): void;

@@ -1,8 +1,15 @@
-import { indexSymbols, printExpression, type ServiceSource, type SourceDocument } from "@mailroom/compiler";
+import {
+  indexSymbols,
+  printExpression,
+  type ServiceSource,
+  type SourceDocument,
+  type SymbolIndex,
+} from "@mailroom/compiler";
 import type { Service } from "@mailroom/model";
 import type { Diagnostic, Fix, Severity, Span, TextEdit } from "@mailroom/syntax";
-import { indexExpressions } from "./expressions.js";
-import type { Json, Path, Report, Rule } from "./rule.js";
+import { expressionsByType, indexExpressions } from "./expressions.js";
+import { MetadataScope } from "./metadata-scope.js";
+import type { ExpressionNode, Json, Path, Report, Rule, RuleContext } from "./rule.js";
 
 /** How a rule runs for one file: its severity (or off) and its options. */
 export interface RuleSettings {
@@ -19,7 +26,7 @@ export type RuleSettingsMap = Readonly<Record<string, RuleSettings | undefined>>
  * string (only `\'` and `\\` are escapes), a regex literal (only `\/` is). A token inside a quoted YAML
  * scalar is read as written: its YAML escapes are not undone here.
  */
-function sourceOffset(text: string, span: Span, index: number): number {
+export function sourceOffset(text: string, span: Span, index: number): number {
   const quote = text[span.offset];
   if (quote !== '"' && quote !== "/" && quote !== "'") return span.offset + index;
   const escapes = quote === '"' ? undefined : quote === "'" ? "'\\" : "/";
@@ -87,6 +94,75 @@ function renderFix(document: SourceDocument, service: ServiceSource, report: Rep
 }
 
 /**
+ * What the rules read of one service, each built once and shared by all of them; the symbols and the metadata
+ * scope only on first read.
+ */
+class ServiceFacts {
+  readonly service: Service;
+  readonly expressions: readonly ExpressionNode[];
+  readonly ofType: (types: readonly string[]) => readonly ExpressionNode[];
+  #symbols: SymbolIndex | undefined;
+  #metadata: MetadataScope | undefined;
+  // By function then key; it lives as long as this service's check, so it holds only this service's values.
+  readonly #memos = new Map<(key: string) => unknown, Map<string, unknown>>();
+
+  constructor(readonly source: ServiceSource) {
+    this.service = source.json as Service;
+    this.expressions = indexExpressions(this.service);
+    this.ofType = expressionsByType(this.expressions);
+  }
+
+  get symbols(): SymbolIndex {
+    this.#symbols ??= indexSymbols(this.source);
+    return this.#symbols;
+  }
+
+  get metadata(): MetadataScope {
+    this.#metadata ??= new MetadataScope(this.service);
+    return this.#metadata;
+  }
+
+  memo<T>(compute: (key: string) => T, key: string): T {
+    const byKey = this.#memos.get(compute) ?? new Map<string, unknown>();
+    this.#memos.set(compute, byKey);
+    if (!byKey.has(key)) byKey.set(key, compute(key));
+    return byKey.get(key) as T;
+  }
+}
+
+/** One rule's context: the shared facts, with the rule's options and report. A class: cheap to make per rule. */
+class Context implements RuleContext {
+  readonly service: Service;
+  readonly source: ServiceSource;
+  readonly expressions: readonly ExpressionNode[];
+  readonly #facts: ServiceFacts;
+
+  constructor(
+    facts: ServiceFacts,
+    readonly options: unknown,
+    readonly report: (report: Report) => void,
+  ) {
+    this.#facts = facts;
+    this.service = facts.service;
+    this.source = facts.source;
+    this.expressions = facts.expressions;
+  }
+
+  get symbols(): SymbolIndex {
+    return this.#facts.symbols;
+  }
+  get metadata(): MetadataScope {
+    return this.#facts.metadata;
+  }
+  ofType(types: readonly string[]): readonly ExpressionNode[] {
+    return this.#facts.ofType(types);
+  }
+  memo<T>(compute: (key: string) => T, key: string): T {
+    return this.#facts.memo(compute, key);
+  }
+}
+
+/**
  * Runs the rules on one service that is valid against the model. Each report is located through the
  * service's source map (the narrowest span: a key, a value, a token inside a value) and takes the severity
  * configured for its rule; a rule turned off does not run at all.
@@ -98,21 +174,14 @@ export function runRules(
   settings: RuleSettingsMap = {},
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const model = service.json as Service;
-  const symbols = indexSymbols(service);
-  const expressions = indexExpressions(model);
+  const facts = new ServiceFacts(service);
   for (const rule of rules) {
     const configured = settings[rule.meta.id];
     const severity = configured?.severity ?? rule.meta.severity;
     if (severity === "off") continue;
     try {
-      rule.check({
-        service: model,
-        source: service,
-        symbols,
-        expressions,
-        options: configured?.options,
-        report(report) {
+      rule.check(
+        new Context(facts, configured?.options, (report) => {
           const location = service.locate(report.path);
           let span: Span = report.at === "key" && location.keySpan ? location.keySpan : location.span;
           if (report.within && location.depth === report.path.length) {
@@ -128,16 +197,16 @@ export function runRules(
             span,
             ...(report.related
               ? {
-                  related: report.related.map((r) => ({
-                    message: r.message,
-                    span: service.locate(r.path).keySpan ?? service.locate(r.path).span,
-                  })),
+                  related: report.related.map((r) => {
+                    const at = service.locate(r.path);
+                    return { message: r.message, span: at.keySpan ?? at.span };
+                  }),
                 }
               : {}),
             ...(fix ? { fix } : {}),
           });
-        },
-      });
+        }),
+      );
     } catch (error) {
       // A bug in one rule must not cost the user the other rules' findings, nor crash the command.
       diagnostics.push({

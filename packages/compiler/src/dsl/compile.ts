@@ -18,6 +18,7 @@ import type * as z from "zod";
 import { knownKeys } from "../schema-walk.js";
 import type { Location, ServiceSource, SourceDocument } from "../source.js";
 import { diagnoseAgainst } from "../zod-diagnostics.js";
+import { conforms } from "./conforms.js";
 import { compileExpression, type ExpressionKind } from "./expressions.js";
 import {
   Apposition,
@@ -34,6 +35,7 @@ import {
   RANGE_PATTERN,
   Reconcile,
 } from "./schema.js";
+import { SourceMap } from "./source-map.js";
 
 type Json = Record<string, unknown>;
 type BoxContext = { readonly name: string; readonly main: boolean };
@@ -47,7 +49,7 @@ const PDF_KEYS = ["integrityPreservable", "split", "hasAddressPage", "apposition
 const BOX_TYPES: Record<string, string> = { pdf: "box.PDF", "data-file": "box.DATA_FILE", archive: "box.ARCHIVE" };
 const APPOSITION_TYPES: Record<string, string> = { overlay: "bap.Overlay", image: "bap.Image" };
 
-/** JSON pointer (RFC 6901) of a path, the key of the source map. */
+/** JSON pointer (RFC 6901) of a path. */
 export const pointer = (path: Path): string =>
   path.map((segment) => `/${String(segment).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
 
@@ -74,7 +76,8 @@ export function compileDsl(file: string, text: string): SourceDocument {
     const last = trail.at(-1)!;
     return { span: last.node.span, ...(last.keySpan ? { keySpan: last.keySpan } : {}), depth: trail.length - 1 };
   };
-  const structural = diagnoseAgainst(DslService, toJson(root), locateInTree);
+  // zod collects issues on a JSON copy of the file; most files are fine, which a walk of the tree tells sooner.
+  const structural = conforms(DslService, root) ? [] : diagnoseAgainst(DslService, toJson(root), locateInTree);
   diagnostics.push(...structural);
   if (structural.some((d) => d.severity === "error"))
     return { format: "dsl", file, text, diagnostics, services: [], tree };
@@ -82,22 +85,12 @@ export function compileDsl(file: string, text: string): SourceDocument {
   const compiler = new DslCompiler(text, diagnostics);
   const json = compiler.service(root as ObjectNode);
   const map = compiler.sourceMap;
-  const service: ServiceSource = {
-    json,
-    path: [],
-    locate(path) {
-      for (let depth = path.length; depth >= 0; depth--) {
-        const found = map.get(pointer(path.slice(0, depth)));
-        if (found) return { ...found, depth };
-      }
-      return { span: root.span, depth: 0 };
-    },
-  };
+  const service: ServiceSource = { json, path: [], locate: (path) => map.locate(path, root.span) };
   return { format: "dsl", file, text, diagnostics, services: [service], tree };
 }
 
 class DslCompiler {
-  readonly sourceMap = new Map<string, { span: Span; keySpan?: Span }>();
+  readonly sourceMap = new SourceMap();
 
   constructor(
     readonly text: string,
@@ -106,19 +99,12 @@ class DslCompiler {
 
   /** Records where the JSON at `path` comes from. */
   mark(path: Path, node: SyntaxNode, keySpan?: Span): void {
-    this.sourceMap.set(pointer(path), keySpan ? { span: node.span, keySpan } : { span: node.span });
+    this.sourceMap.mark(path, keySpan ? { span: node.span, keySpan } : { span: node.span });
   }
 
-  /** Copies a YAML subtree as plain JSON, recording every node's position. */
+  /** Copies a YAML subtree as plain JSON; the source map keeps the subtree for the positions inside it. */
   raw(path: Path, node: SyntaxNode, keySpan?: Span): unknown {
-    this.mark(path, node, keySpan);
-    if (node.kind === "object") {
-      for (const property of node.properties) this.raw([...path, property.key], property.value, property.keySpan);
-    } else if (node.kind === "array") {
-      node.items.forEach((item, i) => {
-        this.raw([...path, i], item);
-      });
-    }
+    this.sourceMap.copy(path, node, keySpan);
     return toJson(node);
   }
 
@@ -166,8 +152,7 @@ class DslCompiler {
     this.mark(path, node, keySpan);
     const compiled = compileExpression(this.text, node as ScalarNode, kind, box);
     this.diagnostics.push(...compiled.diagnostics);
-    const base = pointer(path);
-    for (const [relative, span] of compiled.pointers) this.sourceMap.set(`${base}${relative}`, { span });
+    this.sourceMap.expression(path, compiled);
     return compiled.value;
   }
 
@@ -229,7 +214,7 @@ class DslCompiler {
       return node.properties.map((entry, i) => {
         this.mark([...path, i], entry.value, entry.keySpan);
         // The name is the key itself: its span is where the name is written.
-        this.sourceMap.set(pointer([...path, i, nameKey]), { span: entry.keySpan, keySpan: entry.keySpan });
+        this.sourceMap.mark([...path, i, nameKey], { span: entry.keySpan, keySpan: entry.keySpan });
         const body = entry.value.kind === "scalar" && entry.value.value === null ? undefined : entry.value;
         return compile({ body, keySpan: entry.keySpan }, [...path, i], { value: entry.key, span: entry.keySpan });
       });

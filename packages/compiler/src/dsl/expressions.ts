@@ -7,6 +7,7 @@ import {
   UNKNOWN_FUNCTION,
   UNKNOWN_NAMESPACE,
 } from "../expression/lower.js";
+import type { ExpressionPointers } from "../expression/pointers.js";
 
 const NAME_ERRORS: ReadonlySet<string> = new Set([UNKNOWN_FUNCTION, UNKNOWN_NAMESPACE, UNKNOWN_ARGUMENT]);
 
@@ -16,8 +17,10 @@ export interface CompiledExpression {
   readonly value: ValueExpression | BooleanExpression;
   /** Diagnostics with spans in the document text. */
   readonly diagnostics: Diagnostic[];
-  /** JSON pointers relative to the expression, mapped to spans in the document text. */
-  readonly pointers: Iterable<readonly [string, Span]>;
+  /** JSON positions relative to the expression, with spans in the scalar's value: map them with `toDocument`. */
+  readonly pointers: ExpressionPointers;
+  /** Maps a span of the scalar's value to the document text. */
+  readonly toDocument: (span: Span) => Span;
 }
 
 /**
@@ -33,10 +36,13 @@ export function compileExpression(
   // A number or boolean written plainly (`1000`, `true`) is read as the text the user typed.
   const isString = typeof node.value === "string";
   const source = isString ? (node.value as string) : (node.source ?? (node.value === null ? "" : String(node.value)));
-  // One decoding of the scalar serves every span of the expression.
-  const mapSpan = isString ? scalarSpanMap(text, node) : undefined;
-  const toDocument = (span: Span): Span =>
-    mapSpan ? mapSpan(span) : { offset: node.span.offset + span.offset, length: span.length };
+  // One decoding of the scalar serves every span of the expression; none is needed while nothing asks for a span.
+  let mapSpan: ((span: Span) => Span) | undefined;
+  const toDocument = (span: Span): Span => {
+    if (!isString) return { offset: node.span.offset + span.offset, length: span.length };
+    mapSpan ??= scalarSpanMap(text, node);
+    return mapSpan(span);
+  };
 
   const parsed = parseExpression(source);
   const lowered = lowerExpression(parsed.ast, { expect: kind, box });
@@ -55,6 +61,5 @@ export function compileExpression(
         : {}),
     }),
   );
-  const pointers = [...lowered.pointers].map(([pointer, span]) => [pointer, toDocument(span)] as const);
-  return { value: lowered.value, diagnostics, pointers };
+  return { value: lowered.value, diagnostics, pointers: lowered.pointers, toDocument };
 }

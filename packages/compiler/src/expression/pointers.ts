@@ -32,16 +32,22 @@ export class PointerTrie {
  * deep it is; pointer strings are built only when iterated.
  */
 export class ExpressionPointers implements ReadonlyMap<string, Span> {
-  readonly size: number;
+  #size: number | undefined;
 
-  constructor(private readonly root: PointerTrie) {
-    let size = 0;
-    const stack = [root];
-    for (let node = stack.pop(); node; node = stack.pop()) {
-      if (node.span) size++;
-      for (const [, child] of node.children()) stack.push(child);
+  constructor(private readonly root: PointerTrie) {}
+
+  /** Counted when first asked: compiling never needs it. */
+  get size(): number {
+    if (this.#size === undefined) {
+      let size = 0;
+      const stack = [this.root];
+      for (let node = stack.pop(); node; node = stack.pop()) {
+        if (node.span) size++;
+        for (const [, child] of node.children()) stack.push(child);
+      }
+      this.#size = size;
     }
-    this.size = size;
+    return this.#size;
   }
 
   get(pointer: string): Span | undefined {

@@ -77,8 +77,13 @@ export function tokenize(text: string): { tokens: Token[]; diagnostics: Diagnost
   const diagnostics: Diagnostic[] = [];
   const error = (offset: number, length: number, message: string) =>
     diagnostics.push({ code: SYNTAX, severity: "error", message, span: { offset, length } });
+  // Two literals rather than a spread: this runs for every token of every expression.
   const push = (kind: TokenKind, offset: number, end: number, value = text.slice(offset, end), unterminated = false) =>
-    tokens.push({ kind, offset, length: end - offset, value, ...(unterminated && { unterminated }) });
+    tokens.push(
+      unterminated
+        ? { kind, offset, length: end - offset, value, unterminated }
+        : { kind, offset, length: end - offset, value },
+    );
 
   let i = 0;
   const n = text.length;

@@ -68,23 +68,25 @@ export function reportDuplicates(
   related: (name: string) => string,
   fallback?: string,
 ): void {
-  const seen = new Map<string, Path>();
+  // Where an entry's name is: its key, or the entry itself when the name is implied. Built only to report.
+  const isImplied = (index: number) => typeof (entries[index] as Json)[key] !== "string";
+  const at = (index: number): Path => (isImplied(index) ? [...path, index] : [...path, index, key]);
+  const seen = new Map<string, number>();
   entries.forEach((entry, index) => {
     const written = (entry as Json)[key];
     const name = typeof written === "string" ? written : fallback;
     if (name === undefined) return;
-    const implied = typeof written !== "string";
-    const at: Path = implied ? [...path, index] : [...path, index, key];
     const first = seen.get(name);
     if (first === undefined) {
-      seen.set(name, at);
+      seen.set(name, index);
       return;
     }
+    const implied = isImplied(index);
     context.report({
-      path: at,
+      path: at(index),
       ...(implied ? {} : { at: "key" as const }),
       message: message(name, implied),
-      related: [{ path: first, message: related(name) }],
+      related: [{ path: at(first), message: related(name) }],
     });
   });
 }

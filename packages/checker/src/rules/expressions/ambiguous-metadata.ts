@@ -1,5 +1,5 @@
+import { isReference, type MetadataDefinition } from "../../engine/metadata-scope.js";
 import { defineRule } from "../../engine/rule.js";
-import { isReference, type MetadataDefinition, MetadataScope } from "./common.js";
 
 const where = (definition: MetadataDefinition) =>
   `${definition.boxMain ? "MAIN box" : "box"} ${JSON.stringify(definition.boxName)}`;
@@ -17,7 +17,7 @@ export const rule = defineRule({
       "A metadata reference designates one metadata, not one in its own box and one in a MAIN box, or one in each of several MAIN boxes.",
   },
   check(context) {
-    const scope = new MetadataScope(context.service);
+    const scope = context.metadata;
     for (const expression of context.expressions) {
       const { path, site } = expression;
       if (!isReference(expression, "METADATA") || !site.box) continue;

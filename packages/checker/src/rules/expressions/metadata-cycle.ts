@@ -1,5 +1,5 @@
+import { isReference, type MetadataDefinition } from "../../engine/metadata-scope.js";
 import { defineRule, type Path } from "../../engine/rule.js";
-import { isReference, type MetadataDefinition, MetadataScope } from "./common.js";
 
 interface Edge {
   readonly to: number;
@@ -8,8 +8,9 @@ interface Edge {
 }
 
 /**
- * Strongly connected components of a graph given as adjacency lists (Tarjan's algorithm with an explicit
- * stack, so a long chain of metadata costs no call stack). Linear in nodes plus edges.
+ * The strongly connected components of a graph given as adjacency lists that hold a cycle: those of several
+ * nodes, and single nodes with an edge to themselves (Tarjan's algorithm with an explicit stack, so a long chain
+ * of metadata costs no call stack). Linear in nodes plus edges.
  */
 function components(edges: readonly (readonly Edge[])[]): number[][] {
   const count = edges.length;
@@ -45,7 +46,12 @@ function components(edges: readonly (readonly Edge[])[]): number[][] {
       work.pop();
       const parent = work[work.length - 1];
       if (parent) low[parent[0]] = Math.min(low[parent[0]] as number, low[node] as number);
-      if (low[node] === index[node]) {
+      if (low[node] === index[node] && stack[stack.length - 1] === node) {
+        // A component of one node, the usual case: no array for it unless the node references itself.
+        stack.pop();
+        onStack[node] = false;
+        if (out.some((edge) => edge.to === node)) result.push([node]);
+      } else if (low[node] === index[node]) {
         const component: number[] = [];
         let member: number;
         do {
@@ -99,22 +105,26 @@ export const rule = defineRule({
     description: "Metadata do not reference each other in a cycle, nor themselves.",
   },
   check(context) {
-    const scope = new MetadataScope(context.service);
+    const scope = context.metadata;
     const definitions = scope.definitions;
-    const id = new Map<string, number>();
+    // The number of each definition, by box index then metadata index.
+    const ids = new Map<number, number[]>();
     definitions.forEach((definition, i) => {
-      id.set(`${definition.box}/${definition.index}`, i);
+      const inBox = ids.get(definition.box) ?? [];
+      inBox[definition.index] = i;
+      ids.set(definition.box, inBox);
     });
+    const id = (box: number, index: unknown) => (typeof index === "number" ? ids.get(box)?.[index] : undefined);
     const edges: Edge[][] = definitions.map(() => []);
     for (const expression of context.expressions) {
       const { path, site } = expression;
       if (site.kind !== "metadata" || !site.box || !isReference(expression, "METADATA")) continue;
-      const from = id.get(`${site.box.index}/${String(site.path[4])}`);
+      const from = id(site.box.index, site.path[4]);
       if (from === undefined) continue;
       const found = scope.resolve(site.box.index, expression.node.identifier);
       const read = found[0]?.box === site.box.index ? found.slice(0, 1) : found;
       for (const definition of read) {
-        const to = id.get(`${definition.box}/${definition.index}`) as number;
+        const to = id(definition.box, definition.index) as number;
         (edges[from] as Edge[]).push({ to, at: [...path, "identifier"] });
       }
     }

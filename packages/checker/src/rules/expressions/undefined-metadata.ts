@@ -1,5 +1,6 @@
+import { isReference, type MetadataDefinition } from "../../engine/metadata-scope.js";
 import { defineRule } from "../../engine/rule.js";
-import { isReference, type MetadataDefinition, MetadataScope, nearMatch } from "./common.js";
+import { nearMatch } from "./common.js";
 
 /**
  * A METADATA reference in a box's metadata or reconcile condition names a metadata of that box or of a MAIN
@@ -14,7 +15,7 @@ export const rule = defineRule({
     fixable: true,
   },
   check(context) {
-    const scope = new MetadataScope(context.service);
+    const scope = context.metadata;
     // Where each name is defined at all, to tell a metadata of a box the reference cannot see from a typo.
     const elsewhere = new Map<string, MetadataDefinition>();
     for (const definition of scope.definitions) {

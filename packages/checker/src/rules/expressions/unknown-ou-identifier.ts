@@ -1,7 +1,8 @@
 import { ORGANIZATIONAL_UNIT_IDENTIFIERS } from "@mailroom/model";
 import { quotedList } from "@mailroom/syntax";
+import { isReference } from "../../engine/metadata-scope.js";
 import { defineRule } from "../../engine/rule.js";
-import { isReference, nearMatch } from "./common.js";
+import { nearMatch } from "./common.js";
 
 const KNOWN: ReadonlySet<string> = new Set(ORGANIZATIONAL_UNIT_IDENTIFIERS);
 

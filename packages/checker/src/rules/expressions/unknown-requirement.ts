@@ -1,7 +1,8 @@
 import { quotedList } from "@mailroom/syntax";
 import * as z from "zod";
+import { isReference } from "../../engine/metadata-scope.js";
 import { defineRule } from "../../engine/rule.js";
-import { isReference, nearMatch } from "./common.js";
+import { nearMatch } from "./common.js";
 
 /** Requirements the spec's examples name; an installation adds its own with the `requirements` option. */
 export const KNOWN_REQUIREMENTS = ["POSTAL_ADDRESS_RECIPIENT"] as const;

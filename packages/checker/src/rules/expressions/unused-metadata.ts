@@ -1,6 +1,6 @@
 import type { InflatedBox } from "@mailroom/model";
+import { isReference, type MetadataDefinition } from "../../engine/metadata-scope.js";
 import { defineRule } from "../../engine/rule.js";
-import { isReference, type MetadataDefinition, MetadataScope } from "./common.js";
 
 /**
  * A metadata has an effect when it is kept with the job (`persist`), offered to the user (`editable`) or read
@@ -15,21 +15,13 @@ export const rule = defineRule({
     description: "A metadata is persisted, editable or referenced by an expression; otherwise it has no effect.",
   },
   check(context) {
-    const scope = new MetadataScope(context.service);
-    const byName = new Map<string, MetadataDefinition[]>();
-    for (const definition of scope.definitions) {
-      const list = byName.get(definition.name);
-      if (list) list.push(definition);
-      else byName.set(definition.name, [definition]);
-    }
+    const scope = context.metadata;
     const used = new Set<MetadataDefinition>();
     for (const expression of context.expressions) {
       const { site } = expression;
       if (!isReference(expression, "METADATA")) continue;
       const name = expression.node.identifier;
-      const read =
-        site.kind === "channel" || !site.box ? (byName.get(name) ?? []) : scope.resolve(site.box.index, name);
-      for (const definition of read) {
+      for (const definition of scope.read(site, name)) {
         const self =
           site.kind === "metadata" && definition.box === site.box?.index && definition.index === site.path[4];
         if (!self) used.add(definition);

@@ -11,7 +11,7 @@ export const rule = defineRule({
   },
   check(context) {
     for (const field of stringFields(context, ["exv.DateParse", "exv.DateFormat"], "pattern")) {
-      const problem = checkJavaDatePattern(field.value);
+      const problem = context.memo(checkJavaDatePattern, field.value);
       if (problem) context.report({ path: field.path, message: problem.message, within: problem.span });
     }
   },

@@ -17,14 +17,25 @@ export interface StringField {
   readonly expression: ExpressionNode;
 }
 
+/** A field whose path is built only when asked for: a report needs it, a valid field (the usual case) does not. */
+class Field implements StringField {
+  constructor(
+    readonly value: string,
+    readonly expression: ExpressionNode,
+    private readonly key: string,
+  ) {}
+
+  get path(): Path {
+    return [...this.expression.path, this.key];
+  }
+}
+
 /** The string `field` of every expression whose `@type` is one of `types`, in document order. */
 export function stringFields(context: RuleContext, types: readonly string[], field: string): StringField[] {
   const found: StringField[] = [];
-  for (const expression of context.expressions) {
+  for (const expression of context.ofType(types)) {
     const value = expression.node[field];
-    if (types.includes(expression.node["@type"]) && typeof value === "string") {
-      found.push({ value, path: [...expression.path, field], expression });
-    }
+    if (typeof value === "string") found.push(new Field(value, expression, field));
   }
   return found;
 }
@@ -52,7 +63,7 @@ export interface FieldProblem {
 
 /**
  * A rule that checks one string field of some expression types with a validator: the shape shared by the
- * rules on time zones and locales.
+ * rules on time zones and locales. The validator must be pure: each distinct value is checked once per service.
  */
 export function stringFieldRule(
   meta: RuleMeta,
@@ -64,7 +75,7 @@ export function stringFieldRule(
     meta,
     check(context) {
       for (const found of stringFields(context, types, field)) {
-        const problem = validate(found.value);
+        const problem = context.memo(validate, found.value);
         if (!problem) continue;
         context.report({
           path: found.path,

@@ -11,7 +11,7 @@ export const rule = defineRule({
   },
   check(context) {
     for (const field of stringFields(context, ["exv.StrReplace", "exb.StrMatches"], "regExpPattern")) {
-      const { error } = parseJavaRegex(field.value);
+      const { error } = context.memo(parseJavaRegex, field.value);
       if (error) context.report({ path: field.path, message: error.message, within: error.span });
     }
   },

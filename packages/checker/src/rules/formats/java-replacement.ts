@@ -16,7 +16,7 @@ export const rule = defineRule({
       const pattern = field.expression.node.regExpPattern;
       if (typeof pattern !== "string") continue;
       // A pattern that does not compile is java-regex's to report; its groups are unknown.
-      const regex = parseJavaRegex(pattern);
+      const regex = context.memo(parseJavaRegex, pattern);
       if (!regex.compiles) continue;
       const problem = checkJavaReplacement(field.value, regex.groupCount, regex.groupNames);
       if (problem) context.report({ path: field.path, message: problem.message, within: problem.span });

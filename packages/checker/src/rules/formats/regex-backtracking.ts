@@ -1,5 +1,5 @@
 import { defineRule } from "../../engine/rule.js";
-import { findBacktrackingRisks } from "./backtracking-analysis.js";
+import { type BacktrackingRisk, findBacktrackingRisks } from "./backtracking-analysis.js";
 import { stringFields } from "./fields.js";
 import { parseJavaRegex } from "./java-regex-syntax.js";
 
@@ -12,12 +12,16 @@ export const rule = defineRule({
       "Regular expressions avoid nested or overlapping repetitions, on which Java's matcher can backtrack exponentially.",
   },
   check(context) {
+    // Services repeat a few patterns many times: each distinct one is analysed once.
+    const analysed = new Map<string, readonly BacktrackingRisk[]>();
     for (const field of stringFields(context, ["exv.StrReplace", "exb.StrMatches"], "regExpPattern")) {
-      const { root } = parseJavaRegex(field.value);
-      if (!root) continue;
-      for (const risk of findBacktrackingRisks(root, field.value)) {
-        context.report({ path: field.path, message: risk.message, within: risk.span });
+      let risks = analysed.get(field.value);
+      if (!risks) {
+        const { root } = context.memo(parseJavaRegex, field.value);
+        risks = root ? findBacktrackingRisks(root, field.value) : [];
+        analysed.set(field.value, risks);
       }
+      for (const risk of risks) context.report({ path: field.path, message: risk.message, within: risk.span });
     }
   },
 });

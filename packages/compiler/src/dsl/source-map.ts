@@ -1,0 +1,96 @@
+import { type PathSegment, type Span, type SyntaxNode, walkPath } from "@mailroom/syntax";
+import type { ExpressionPointers } from "../expression/pointers.js";
+import type { Location } from "../source.js";
+
+/** Where a JSON value comes from: the span of its value and, for an object property, of its key. */
+export interface Origin {
+  readonly span: Span;
+  readonly keySpan?: Span | undefined;
+}
+
+/** The positions of a compiled expression, relative to its scalar's value, and how to map them to the text. */
+export interface ExpressionOrigin {
+  readonly pointers: ExpressionPointers;
+  /** Maps a span of the scalar's value to the document text; decodes the scalar only when first needed. */
+  readonly toDocument: (span: Span) => Span;
+}
+
+/**
+ * The source map of a compiled DSL service: a tree following the JSON paths the compiler writes. A value copied
+ * from the YAML as it is keeps a link to its syntax node, and a compiled expression its own pointer tree, so
+ * positions below them are found by walking those trees when asked rather than recorded one by one up front.
+ */
+export class SourceMap {
+  #origin: Origin | undefined;
+  #children: Map<string, SourceMap> | undefined;
+  /** The YAML the JSON below this position was copied from. */
+  #tree: SyntaxNode | undefined;
+  #expression: ExpressionOrigin | undefined;
+
+  /** Records where the JSON at `path` comes from. */
+  mark(path: readonly PathSegment[], origin: Origin): void {
+    this.#at(path).#origin = origin;
+  }
+
+  /** Records that the JSON at `path` is a copy of `node`: every position below it is that of the YAML. */
+  copy(path: readonly PathSegment[], node: SyntaxNode, keySpan?: Span): void {
+    const at = this.#at(path);
+    at.#origin = keySpan ? { span: node.span, keySpan } : { span: node.span };
+    at.#tree = node;
+    // The copy replaces whatever was compiled at this position before (a pass-through key named like a compiled one).
+    at.#children = undefined;
+    at.#expression = undefined;
+  }
+
+  /** Records the positions of an expression compiled at `path`. */
+  expression(path: readonly PathSegment[], expression: ExpressionOrigin): void {
+    const at = this.#at(path);
+    at.#expression = expression;
+    at.#tree = undefined;
+  }
+
+  /** The position of `path`, or of its deepest ancestor the source map knows, with how many segments that covers. */
+  locate(path: readonly PathSegment[], fallback: Span): Location {
+    let found: Location = { span: fallback, depth: 0 };
+    let at: SourceMap = this;
+    let depth = 0;
+    const keep = (origin: Origin | undefined, d: number) => {
+      if (origin) found = { span: origin.span, ...(origin.keySpan ? { keySpan: origin.keySpan } : {}), depth: d };
+    };
+    keep(at.#origin, 0);
+    for (; depth < path.length; depth++) {
+      const next = at.#children?.get(String(path[depth]));
+      if (!next) break;
+      at = next;
+      keep(at.#origin, depth + 1);
+    }
+    const rest = path.slice(depth);
+    const expression = at.#expression;
+    if (expression) {
+      // The expression's root stands for the whole value, without the key; spans are mapped only when asked.
+      const inner = expression.pointers.locate(rest);
+      if (inner) found = { span: expression.toDocument(inner.span), depth: depth + inner.depth };
+    } else if (at.#tree && rest.length > 0) {
+      const trail = walkPath(at.#tree, rest);
+      // biome-ignore lint/style/noNonNullAssertion: a trail always holds at least its start.
+      const last = trail.at(-1)!;
+      if (trail.length > 1) keep({ span: last.node.span, keySpan: last.keySpan }, depth + trail.length - 1);
+    }
+    return found;
+  }
+
+  #at(path: readonly PathSegment[]): SourceMap {
+    let at: SourceMap = this;
+    for (const segment of path) {
+      at.#children ??= new Map();
+      const key = String(segment);
+      let next = at.#children.get(key);
+      if (!next) {
+        next = new SourceMap();
+        at.#children.set(key, next);
+      }
+      at = next;
+    }
+    return at;
+  }
+}

@@ -1,0 +1,117 @@
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import {
+  CancellationTokenSource,
+  CompletionRequest,
+  DocumentSymbolRequest,
+  LSPErrorCodes,
+  WorkspaceSymbolRequest,
+} from "vscode-languageserver-protocol";
+import {
+  type Client,
+  cliBin,
+  positionOf,
+  removeTemp,
+  SAMPLE,
+  startClient,
+  tempDir,
+  uriOf,
+  writeFile,
+} from "./client.js";
+
+describe("server lifecycle over stdio", () => {
+  let dir: string | undefined;
+  let client: Client | undefined;
+
+  afterEach(async () => {
+    await client?.stop();
+    if (dir) removeTemp(dir);
+  });
+
+  it("answers a cancelled request with the LSP cancellation error, and keeps answering", async () => {
+    dir = tempDir();
+    client = await startClient({ root: dir });
+    const uri = client.open(writeFile(join(dir, "a.service.yaml"), SAMPLE), SAMPLE);
+    await client.diagnostics(uri);
+    // The request and its cancellation in one write, so the server has both before it starts on the request
+    // (two writes of the client library may arrive after the answer is ready). Its answer is read off the pipe.
+    const frame = (message: object) => {
+      const body = JSON.stringify({ jsonrpc: "2.0", ...message });
+      return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    };
+    let output = "";
+    client.process.stdout?.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    const position = positionOf(SAMPLE, "meta.recipientNmae", 5);
+    client.process.stdin?.write(
+      frame({ id: "cancelled-1", method: "textDocument/completion", params: { textDocument: { uri }, position } }) +
+        frame({ method: "$/cancelRequest", params: { id: "cancelled-1" } }),
+    );
+    const answer = () => output.match(/\{[^\n]*"id":"cancelled-1"[^\n]*?\}(?=Content-Length|$)/)?.[0];
+    for (const deadline = Date.now() + 10_000; !answer() && Date.now() < deadline; ) {
+      await new Promise((done) => setTimeout(done, 20));
+    }
+    expect(JSON.parse(answer() ?? "{}")).toMatchObject({ error: { code: LSPErrorCodes.RequestCancelled } });
+    // The same request, not cancelled, is answered.
+    const source = new CancellationTokenSource();
+    const list = await client.connection.sendRequest(
+      CompletionRequest.type,
+      { textDocument: { uri }, position },
+      source.token,
+    );
+    expect(list && "items" in list ? list.items.length : 0).toBeGreaterThan(0);
+  });
+
+  it("`mailroom lsp` runs the same server on stdio", async () => {
+    dir = tempDir();
+    client = await startClient({ root: dir, args: [cliBin, "lsp"] });
+    expect(client.initialized.serverInfo?.name).toBe("mailroom-language-server");
+    expect(client.initialized.capabilities.semanticTokensProvider?.legend.tokenTypes).toContain("function");
+    const uri = client.open(writeFile(join(dir, "a.service.yaml"), SAMPLE), SAMPLE);
+    const published = await client.diagnostics(uri);
+    expect(published.diagnostics.map((d) => d.code)).toEqual(["undefined-metadata", "unused-metadata", "time-zone"]);
+  });
+
+  it("indexes the workspace's service files, skipping node_modules and hidden folders, for workspace symbols", async () => {
+    dir = tempDir();
+    for (const sub of ["services/deep", "node_modules/pkg", ".git"]) mkdirSync(join(dir, sub), { recursive: true });
+    writeFile(join(dir, "services/deep/letter.service.yaml"), SAMPLE);
+    writeFile(join(dir, "services/notes.yaml"), "ANNEXES: not a service\n");
+    writeFile(join(dir, "node_modules/pkg/x.service.yaml"), SAMPLE);
+    writeFile(join(dir, ".git/y.service.yaml"), SAMPLE);
+    client = await startClient({ root: dir });
+    await client.logged(/indexed 1 service files/);
+    const symbols = await client.connection.sendRequest(WorkspaceSymbolRequest.type, { query: "annexown" });
+    expect(symbols?.map((s) => [s.name, "location" in s ? s.location.uri : undefined])).toEqual([
+      ["annexOwner", uriOf(join(dir, "services/deep/letter.service.yaml"))],
+    ]);
+    const found = symbols?.[0];
+    expect(found && "range" in found.location ? found.location.range.start : undefined).toEqual(
+      positionOf(SAMPLE, "annexOwner:"),
+    );
+  });
+
+  it("reports a document over 16 MiB as `mailroom lint` does, without reading it, and answers its requests", async () => {
+    dir = tempDir();
+    client = await startClient({ root: dir });
+    const huge = `# ${"x".repeat(16 * 1024 * 1024)}\n`;
+    const uri = client.open(join(dir, "huge.service.yaml"), huge);
+    const published = await client.diagnostics(uri);
+    expect(published.diagnostics.map((d) => [d.code, d.range.start.line])).toEqual([["file-too-large", 0]]);
+    const symbols = await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri } });
+    expect(symbols).toEqual([]);
+  });
+
+  it("exits when the client says so, and answers empty for files it does not serve", async () => {
+    dir = tempDir();
+    client = await startClient({ root: dir });
+    const other = client.open(writeFile(join(dir, "notes.yaml"), "a: b\n"), "a: b\n");
+    const symbols = await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri: other } });
+    expect(symbols).toEqual([]);
+    const exited = new Promise<number | null>((done) => client?.process.once("exit", (code) => done(code)));
+    await client.stop();
+    expect(await exited).toBe(0);
+  });
+});

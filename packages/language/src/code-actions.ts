@@ -1,0 +1,68 @@
+import { selectFixes } from "@mailroom/checker";
+import type { Diagnostic, Span } from "@mailroom/syntax";
+import type { ParsedDocument } from "./document.js";
+import { insideScalar } from "./outline.js";
+import type { CodeAction } from "./types.js";
+
+const touches = (a: Span, b: Span) => a.offset <= b.offset + b.length && b.offset <= a.offset + a.length;
+
+/** A suppression comment already above a line: where its list of codes ends, and the codes. */
+const SUPPRESSION = /^(\s*#\s*mailroom-disable-next-line\s+)([A-Za-z0-9-]+(?:\s*,\s*[A-Za-z0-9-]+)*)/;
+
+/**
+ * The actions for the diagnostics at `span`: each fix a diagnostic carries (preferred when it is the only
+ * one), "disable this rule for this line" in the DSL (JSON has no comments), and "fix all" applying every fix
+ * of all the diagnostics given that can be applied together, as `mailroom lint --fix` does in one pass.
+ */
+export function codeActions(document: ParsedDocument, span: Span, diagnostics: readonly Diagnostic[]): CodeAction[] {
+  const here = diagnostics.filter((d) => touches(d.span, span));
+  const fixes = here.flatMap((d): CodeAction[] =>
+    d.fix && d.fix.edits.length > 0
+      ? [{ title: d.fix.description, kind: "quickfix", code: d.code, edits: d.fix.edits }]
+      : [],
+  );
+  const actions: CodeAction[] = fixes.length === 1 ? fixes.map((a) => ({ ...a, preferred: true })) : fixes;
+  if (document.source.format === "dsl") {
+    const seen = new Set<string>();
+    for (const d of here) {
+      const key = `${d.code}@${document.lines.position(d.span.offset).line}`;
+      if (d.code === "unused-suppression" || seen.has(key)) continue;
+      seen.add(key);
+      const action = disable(document, d);
+      if (action) actions.push(action);
+    }
+  }
+  const all = selectFixes(document.text.length, diagnostics);
+  if (all.applied > 0) {
+    actions.push({ title: "Fix all auto-fixable problems", kind: "source.fixAll", edits: all.edits });
+  }
+  return actions;
+}
+
+/**
+ * `# mailroom-disable-next-line <code> -- ` above the diagnostic's line, indented like it, or the code added
+ * to such a comment already there. None on a line inside a scalar of several lines, where a comment line would
+ * become part of the text.
+ */
+function disable(document: ParsedDocument, diagnostic: Diagnostic): CodeAction | undefined {
+  const lines = document.lines;
+  const line = lines.position(diagnostic.span.offset).line;
+  const start = lines.offset({ line, column: 1 });
+  const tree = document.source.tree();
+  if (tree && insideScalar(tree, start)) return undefined;
+  const title = `Disable ${diagnostic.code} for this line`;
+  const above = line > 1 ? SUPPRESSION.exec(lines.lineText(line - 1)) : null;
+  if (above) {
+    const codes = (above[2] ?? "").split(/\s*,\s*/);
+    if (codes.includes(diagnostic.code)) return undefined;
+    const end = lines.offset({ line: line - 1, column: 1 }) + (above[0]?.length ?? 0);
+    const edit = { span: { offset: end, length: 0 }, newText: `, ${diagnostic.code}` };
+    return { title, kind: "quickfix", code: diagnostic.code, edits: [edit] };
+  }
+  const indent = /^[ \t]*/.exec(lines.lineText(line))?.[0] ?? "";
+  const edit = {
+    span: { offset: start, length: 0 },
+    newText: `${indent}# mailroom-disable-next-line ${diagnostic.code} -- \n`,
+  };
+  return { title, kind: "quickfix", code: diagnostic.code, edits: [edit] };
+}

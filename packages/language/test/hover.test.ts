@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "../src/document.js";
+import { hover } from "../src/hover.js";
+import { marked } from "./marked.js";
+
+function at(text: string, file = "x.service.yaml") {
+  const { document, offset, text: clean } = marked(file, text);
+  return { doc: document, offset, clean };
+}
+const hoverAt = (text: string, file?: string) => {
+  const { doc, offset, clean } = at(text, file);
+  const result = hover(doc, offset);
+  return result && { ...result, text: clean.slice(result.span.offset, result.span.offset + result.span.length) };
+};
+
+const service = (metadata: string) => `id: 1
+name: x
+type: ADVANCED
+boxes:
+  annexes:
+    type: pdf
+    elements: 0..5
+    metadata:
+${metadata}
+`;
+
+describe("hover", () => {
+  it("shows a function's signature and the JSON of the hovered call", () => {
+    const result = hoverAt(service("      key: fileName | low|er"));
+    expect(result?.contents).toContain("lower(text)");
+    expect(result?.contents).toContain('"toUpper": false');
+    expect(result?.text).toBe("lower");
+  });
+
+  it("shows the JSON of the smallest sub-expression, with the box target the compiler writes", () => {
+    const result = hoverAt(service('      key: concat("a", fileN|ame[0:8])'));
+    expect(result?.contents).toContain("```json");
+    const json = JSON.parse(/```json\n([\s\S]*)\n```/.exec(result?.contents ?? "")?.[1] ?? "null");
+    expect(json).toEqual({ "@type": "exv.FileName", fromMain: false, boxName: "annexes", begin: 0, end: 8 });
+  });
+
+  it("maps spans through YAML quoting", () => {
+    const result = hoverAt(service(`      key: "concat(\\"a\\", up|per(ou.SIRET))"`));
+    expect(result?.text).toBe("upper");
+  });
+
+  it("documents namespaces and their identifiers", () => {
+    expect(hoverAt(service("      key: o|u.SIRET"))?.contents).toContain("ORGANIZATIONAL_UNIT");
+    expect(hoverAt(service("      key: ou.SI|RET"))?.text).toBe("SIRET");
+  });
+
+  it("documents DSL keys and JSON keys from their schemas", () => {
+    const dsl = hoverAt(service("      key: now").replace("elements: 0..5", "elem|ents: 0..5"));
+    expect(dsl?.contents).toContain("How many files the box takes");
+    expect(dsl?.text).toBe("elements");
+    const json = hoverAt(
+      '{ "id": 1, "properties": { "boxes": [ { "@type": "box.PDF", "minEl|ements": 1 } ] } }',
+      "x.service.json",
+    );
+    expect(json?.contents).toContain("Fewest files the box accepts");
+  });
+
+  it("documents a JSON @type", () => {
+    const result = hoverAt('{ "properties": { "boxes": [ { "@type": "box.ARC|HIVE" } ] } }', "x.service.json");
+    expect(result?.contents).toContain("A box of archives");
+    expect(result?.text).toBe('"box.ARCHIVE"');
+  });
+
+  it("documents a rule named in a suppression comment", () => {
+    const result = hoverAt(`# mailroom-disable-next-line unused-meta|data, box-target\nid: 1\n`);
+    expect(result?.contents).toContain("**unused-metadata**");
+    expect(result?.contents).toContain("docs/rules/unused-metadata.md");
+    expect(result?.text).toBe("unused-metadata");
+  });
+
+  it("answers nothing, and never throws, where there is nothing to say", () => {
+    expect(hoverAt(service("      key: now").replace("annexes:", "anne|xes:"))).toBeUndefined();
+    const text = "boxes:\n  a:\n    metadata:\n      x: concat(meta.\n      y: 'oops\n  - [\n";
+    const doc = parseDocument("x.service.yaml", text);
+    for (let offset = 0; offset <= text.length; offset++) expect(() => hover(doc, offset)).not.toThrow();
+  });
+});

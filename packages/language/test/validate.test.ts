@@ -1,0 +1,81 @@
+import { checkDocument } from "@mailroom/checker";
+import { describe, expect, it } from "vitest";
+import { parseDocument } from "../src/document.js";
+import { getLanguageService } from "../src/service.js";
+import { validate } from "../src/validate.js";
+
+const DSL = `id: 1
+name: Letters
+type: ADVANCED
+boxes:
+  letters:
+    type: pdf
+    main: true
+    elements: 1
+    metadata:
+      ref: fileName[0:8]
+      # mailroom-disable-next-line unused-metadata -- kept for the archive
+      spare: fileName[0:2]
+    reconcile:
+      when: meta.refx == "A"
+`;
+
+describe("validate", () => {
+  it("gives exactly what mailroom lint's check gives, suppressions included", () => {
+    const document = parseDocument("a.service.yaml", DSL, 1);
+    const diagnostics = validate(document);
+    expect(diagnostics).toEqual(checkDocument(parseDocument("a.service.yaml", DSL).source));
+    const codes = diagnostics.map((d) => d.code);
+    expect(codes).toContain("undefined-metadata");
+    expect(codes).not.toContain("unused-suppression");
+    const undefinedRef = diagnostics.find((d) => d.code === "undefined-metadata");
+    expect(
+      DSL.slice(undefinedRef?.span.offset, (undefinedRef?.span.offset ?? 0) + (undefinedRef?.span.length ?? 0)),
+    ).toBe("refx");
+  });
+
+  it("applies the rule settings given, and memoises per version and settings object", () => {
+    const document = parseDocument("a.service.yaml", DSL, 1);
+    const off = { rules: { "undefined-metadata": { severity: "off" as const } } };
+    const first = validate(document, off);
+    expect(first.map((d) => d.code)).not.toContain("undefined-metadata");
+    expect(validate(document, off)).toBe(first);
+    expect(validate(document)).not.toBe(first);
+    expect(validate(document).map((d) => d.code)).toContain("undefined-metadata");
+    // Another version is another document: computed again.
+    expect(validate(parseDocument("a.service.yaml", DSL, 2), off)).not.toBe(first);
+  });
+
+  it("reports syntax errors of broken YAML and JSON without throwing", () => {
+    const yaml = validate(parseDocument("a.service.yaml", "boxes:\n  letters: [\n", 1));
+    expect(yaml.some((d) => d.severity === "error")).toBe(true);
+    const json = validate(parseDocument("a.service.json", '{"id": 1, "name": ', 1));
+    expect(json.map((d) => d.code)).toContain("syntax-error");
+  });
+});
+
+describe("getLanguageService", () => {
+  it("puts every feature behind one interface, each answering on the same parse", () => {
+    const service = getLanguageService();
+    const document = parseDocument("a.service.yaml", DSL, 1);
+    expect(service.validate(document)).toBe(validate(document));
+    const offset = DSL.indexOf("refx") + 1;
+    expect(service.definition(document, offset)).toEqual([]);
+    expect(service.documentSymbols(document).map((s) => s.name)).toEqual(["Letters"]);
+    expect(service.codeActions(document, { offset, length: 0 }, service.validate(document)).length).toBeGreaterThan(0);
+    for (const call of [
+      () => service.complete(document, offset),
+      () => service.hover(document, offset),
+      () => service.signatureHelp(document, offset),
+      () => service.semanticTokens(document),
+      () => service.inlayHints(document, { offset: 0, length: DSL.length }),
+      () => service.foldingRanges(document),
+      () => service.format(document),
+      () => service.prepareRename(document, offset),
+      () => service.references(document, offset, true),
+      () => service.rename(document, offset, "x"),
+    ]) {
+      expect(call).not.toThrow();
+    }
+  });
+});
