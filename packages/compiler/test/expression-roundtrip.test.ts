@@ -2,10 +2,12 @@ import { BOOLEAN_EXPRESSION_TYPES, BooleanExpression, VALUE_EXPRESSION_TYPES, Va
 import { parseExpression, tokenize } from "@mailroom/syntax";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { expressions } from "../../model/test/arbitraries.js";
 import { type ExpressionContext, lowerExpression, printExpression } from "../src/expression/index.js";
 
 type Expression = ValueExpression | BooleanExpression;
 
+/** The contexts random expressions print in: none, a MAIN box, and other boxes, one with a blank, one named null. */
 const CONTEXTS: readonly ExpressionContext[] = [
   {},
   { box: { name: "invoices", main: true } },
@@ -13,139 +15,6 @@ const CONTEXTS: readonly ExpressionContext[] = [
   { box: { name: "my box", main: false } },
   { box: { name: "null", main: false } },
 ];
-
-/** Names that matter to the printer: context boxes, reserved words, flag names, non-identifiers. */
-const NAMES = ["invoices", "annexes", "my box", "null", "true", "and", "main", "keepExtension", "trim", "x", "_1", ""];
-
-const text = fc.oneof(
-  fc.string(),
-  fc.string({ unit: "binary" }),
-  fc.constantFrom(...NAMES, "007", "-0", "12.5", "42", "-7", "1e3", "fileName", "a\"b'c\\d", "\u2028", "é😀", "\ud800"),
-  fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}$/),
-  fc.integer().map(String),
-  fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
-);
-const pattern = fc.oneof(
-  text,
-  fc.string({ unit: fc.constantFrom("a", "/", "\\", "d", "^", "$", ".", "*", "(", "\n", "é") }),
-);
-const integer = fc.oneof(
-  fc.integer(),
-  fc.constantFrom(0, -1, 1, Number.MAX_SAFE_INTEGER, Number.MIN_SAFE_INTEGER),
-  fc.maxSafeInteger(),
-);
-const coordinate = fc.oneof(
-  fc.double({ min: 0, max: 1e308, noNaN: true }),
-  fc.constantFrom(0, -0, 0.1, 1e21, 5e-324, 12.5, Number.MAX_VALUE),
-);
-const boxName = fc.oneof(fc.constantFrom<string | null>(...NAMES, null), text);
-const target = fc.oneof(
-  fc.record({ fromMain: fc.boolean(), boxName }, { requiredKeys: ["fromMain"] }),
-  fc.constantFrom({ fromMain: true }, { fromMain: false, boxName: "annexes" }, { fromMain: false, boxName: "my box" }),
-);
-const flag = fc.boolean();
-
-function expressions() {
-  return fc.letrec<{ value: ValueExpression; condition: BooleanExpression }>((tie) => {
-    const value = tie("value");
-    const condition = tie("condition");
-    const withExpr = <T extends object>(fields: fc.Arbitrary<T>) =>
-      fc.tuple(value, fields).map(([expr, rest]) => ({ expr, ...rest }));
-    const targeted = <T extends object>(type: string, fields: fc.Arbitrary<T>) =>
-      fc.tuple(target, fields).map(([t, rest]) => ({ "@type": type, ...t, ...rest }) as ValueExpression);
-    const comparison = (type: string) =>
-      fc.tuple(value, value).map(([expr1, expr2]) => ({ "@type": type, expr1, expr2 }) as BooleanExpression);
-    return {
-      value: fc.oneof(
-        { depthSize: "small", maxDepth: 4 },
-        fc.record({ "@type": fc.constant("exv.Value"), value: text }),
-        fc.record({
-          "@type": fc.constant("exv.Reference"),
-          namespace: fc.constantFrom("METADATA", "REQUIREMENT", "ORGANIZATIONAL_UNIT", "OUTPUT_FILE"),
-          identifier: text,
-        }),
-        targeted("exv.FileName", fc.record({ begin: integer, end: integer }, { requiredKeys: [] })),
-        targeted(
-          "exv.PdfText",
-          fc.record(
-            {
-              page: integer,
-              area: fc.record({ left: coordinate, top: coordinate, width: coordinate, height: coordinate }),
-              extractionParameters: fc.dictionary(text, text, { maxKeys: 3 }),
-            },
-            { requiredKeys: ["page", "area"] },
-          ),
-        ),
-        targeted("exv.PdfMetadata", fc.record({ metadataName: text })),
-        targeted("exv.PositionInBox", fc.constant({})),
-        fc.constantFrom<ValueExpression>(
-          { "@type": "exv.NumSheetsValue" },
-          { "@type": "exv.CurrentDate" },
-          { "@type": "exv.ArchiveFileRelativePathname" },
-        ),
-        fc.record({
-          "@type": fc.constantFrom("exv.Concat", "exv.Coalesce"),
-          operands: fc.array(value, { maxLength: 3 }),
-        }),
-        withExpr(
-          fc.record({ beginIndex: fc.nat(), endIndex: fc.integer({ min: -1 }) }, { requiredKeys: ["beginIndex"] }),
-        ).map((e) => ({ "@type": "exv.Substring", ...e }) as ValueExpression),
-        withExpr(
-          fc.record(
-            { normalizeSpace: flag, removeDiacritics: flag, multiline: flag, trim: flag },
-            { requiredKeys: [] },
-          ),
-        ).map((e) => ({ "@type": "exv.StrClean", ...e }) as ValueExpression),
-        withExpr(fc.record({ toUpper: flag }, { requiredKeys: [] })).map(
-          (e) => ({ "@type": "exv.StrNormalizeCase", ...e }) as ValueExpression,
-        ),
-        withExpr(
-          fc.record(
-            { regExpPattern: pattern, replacement: text, firstOnly: flag },
-            { requiredKeys: ["regExpPattern", "replacement"] },
-          ),
-        ).map((e) => ({ "@type": "exv.StrReplace", ...e }) as ValueExpression),
-        withExpr(
-          fc.record(
-            {
-              "@type": fc.constantFrom("exv.DateParse", "exv.DateFormat"),
-              pattern: text,
-              timeZone: text,
-              locale: text,
-            },
-            { requiredKeys: ["@type", "pattern", "timeZone"] },
-          ),
-        ).map((e) => e as ValueExpression),
-        fc
-          .record(
-            { boxName: fc.oneof(fc.constantFrom(...NAMES), text), indexInBox: integer, keepExtension: flag },
-            { requiredKeys: ["boxName"] },
-          )
-          .map((e) => ({ "@type": "exv.JobFileNameValue", ...e }) as ValueExpression),
-      ),
-      condition: fc.oneof(
-        { depthSize: "small", maxDepth: 4 },
-        fc.record({ "@type": fc.constant("exb.Boolean"), value: fc.boolean() }),
-        fc
-          .tuple(fc.constantFrom("exb.AND", "exb.OR"), condition, condition)
-          .map(([type, expr1, expr2]) => ({ "@type": type, expr1, expr2 }) as BooleanExpression),
-        condition.map((expr) => ({ "@type": "exb.NOT", expr }) as BooleanExpression),
-        ...[
-          "exb.ContentEqual",
-          "exb.StrContains",
-          "exb.StrStartsWith",
-          "exb.StrEndsWith",
-          "exb.LessThan",
-          "exb.LessThanOrEqual",
-          "exb.NumericEqual",
-        ].map(comparison),
-        withExpr(fc.record({ regExpPattern: pattern, matchWhole: flag }, { requiredKeys: ["regExpPattern"] })).map(
-          (e) => ({ "@type": "exb.StrMatches", ...e }) as BooleanExpression,
-        ),
-      ),
-    };
-  });
-}
 
 /** Parses and lowers text that must be free of any diagnostic. */
 function compile(text: string, context: ExpressionContext, expect_: "value" | "condition"): Expression {
@@ -189,7 +58,7 @@ function roundTrip(expression: Expression, context: ExpressionContext): void {
 }
 
 describe("print then parse gives back the JSON", () => {
-  const { value, condition } = expressions();
+  const { value, condition } = expressions(undefined, 4, { negativeZero: true });
   const context = fc.constantFrom(...CONTEXTS);
 
   it("for random value expressions of every type, in every context", () => {
@@ -220,7 +89,7 @@ describe("print then parse gives back the JSON", () => {
 });
 
 describe('printed text is a YAML plain scalar as far as ": " is concerned', () => {
-  const { value, condition } = expressions();
+  const { value, condition } = expressions(undefined, 4, { negativeZero: true });
 
   it("finds the colons that matter, and only outside literals", () => {
     expect(outsideLiterals("concat(\"a: b\", /c: d/, 'e:')[0:1]")).toBe('concat("", "", "")[0:1]');

@@ -3,9 +3,10 @@ import { parseExpression } from "@mailroom/syntax";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { expressions, text } from "../../model/test/arbitraries.js";
 import { expressionLines } from "../src/expression-lines.js";
 import { doubleQuoted, foldWords, isPlainSafe, literalBlock, readsAsString, singleQuoted } from "../src/scalar.js";
-import { expressions, PROPERTY_TIMEOUT, runs, text } from "./arbitraries.js";
+import { PROPERTY_TIMEOUT, runs } from "./arbitraries.js";
 
 const OPTIONS = { schema: "core", merge: false, resolveKnownTags: false, uniqueKeys: false } as const;
 

@@ -14,10 +14,10 @@ import { MAX_ALIAS_EXPANSION, MAX_YAML_NESTING, PropertyList, STYLES, scalarNode
  * below follow `yaml`'s composer, which is what the tests compare against).
  */
 
-/** A reader that gave up on the text: the composer must read it. */
-class Unsupported extends Error {}
+/** A reader that gave up on the text: the composer must read it (shared with yaml-fast.ts). */
+export class Unsupported extends Error {}
 
-const unsupported = (): never => {
+export const unsupported = (): never => {
   throw new Unsupported();
 };
 
@@ -26,6 +26,14 @@ const CORE_TAGS: readonly ScalarTag[] = (
   new Schema({ schema: "core", merge: false, resolveKnownTags: false }).tags as ScalarTag[]
 ).filter((tag) => tag.default === true && tag.test !== undefined);
 const RESOLVE_OPTIONS = { intAsBigInt: false } as Parameters<NonNullable<ScalarTag["resolve"]>>[2];
+
+/** The value of a plain scalar read as `value`, as the composer resolves it through the core schema's tags. */
+export function resolvePlain(value: string): unknown {
+  const tag = CORE_TAGS.find((candidate) => candidate.test?.test(value));
+  if (!tag) return value;
+  const result = tag.resolve(value, unsupported, RESOLVE_OPTIONS);
+  return isScalar(result) ? result.value : result;
+}
 
 type SourceToken = CST.SourceToken;
 
@@ -235,14 +243,7 @@ class Reader {
       }
     }
     const { value, type, range } = CST.resolveAsScalar(token, true, unsupported);
-    let resolved: unknown = value;
-    if (token.type === "scalar") {
-      const tag = CORE_TAGS.find((candidate) => candidate.test?.test(value));
-      if (tag) {
-        const result = tag.resolve(value, unsupported, RESOLVE_OPTIONS);
-        resolved = isScalar(result) ? result.value : result;
-      }
-    }
+    const resolved = token.type === "scalar" ? resolvePlain(value) : value;
     this.#nodeEnd = range[2];
     this.#size = 1;
     this.#height = 0;

@@ -18,6 +18,7 @@ import type { Diagnostic, Span } from "./diagnostic.js";
 import type { ScalarNode, SyntaxNode } from "./tree.js";
 import { isBlank, MAX_ALIAS_EXPANSION, MAX_YAML_NESTING, PropertyList, STYLES, scalarNode } from "./yaml-build.js";
 import { readPlainYaml } from "./yaml-cst.js";
+import { readFastYaml } from "./yaml-fast.js";
 
 export { MAX_ALIAS_EXPANSION, MAX_YAML_NESTING };
 
@@ -42,12 +43,19 @@ const COMPOSER_OPTIONS = {
 } as const;
 
 /**
- * Parses YAML text (one document, YAML 1.2 core schema) into the positioned tree, in one linear pass over the
- * tokens of `yaml`'s parser (yaml-cst.ts) or, for YAML beyond what that reads, over the document `yaml` composes.
+ * Parses YAML text (one document, YAML 1.2 core schema) into the positioned tree, in one linear pass: over the
+ * characters for the plain YAML our scanner reads (yaml-fast.ts), else over the tokens of `yaml`'s parser
+ * (yaml-cst.ts) or, for YAML beyond what that reads, over the document `yaml` composes.
  * Syntax problems, duplicate keys, keys that are not strings, unknown aliases and alias bombs become diagnostics;
  * nesting deeper than MAX_YAML_NESTING is cut. Never throws.
  */
 export function parseYaml(text: string, options: YamlOptions = {}): ParsedYaml {
+  // Most services are plain YAML a scanner of our own reads (yaml-fast.ts); the rest goes through `yaml`.
+  if (!options.compose) {
+    const diagnostics: Diagnostic[] = [];
+    const fast = readFastYaml(text, diagnostics);
+    if (fast) return { root: fast.root, diagnostics: diagnostics.sort((a, b) => a.span.offset - b.span.offset) };
+  }
   const problems = new Problems(text);
   const builder = new TreeBuilder(text, problems);
   let root: SyntaxNode | undefined;
@@ -58,7 +66,7 @@ export function parseYaml(text: string, options: YamlOptions = {}): ParsedYaml {
   try {
     const { tokens, secondDocument, tooDeep } = firstDocumentTokens(text);
     if (tooDeep >= 0) builder.tooDeep(tooDeep);
-    // Most services are plain YAML, read straight from the tokens; the rest is composed by `yaml`.
+    // What the scanner left is mostly still plain YAML, read straight from the tokens; the rest is composed.
     const plain = tooDeep < 0 && !options.compose ? readPlainYaml(text, tokens, builder.diagnostics) : undefined;
     const document = plain ? undefined : compose(text, tokens);
     if (plain) root = plain.root;
