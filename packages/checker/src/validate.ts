@@ -43,10 +43,18 @@ let compiled: ValidateFunction | undefined;
 
 /** Whether a value is a valid service, without saying why not: ajv's verdict, the same as zod's. */
 export function conformsToModel(value: unknown): boolean {
+  return prepareValidation()(value);
+}
+
+/**
+ * Compiles the ajv validator now, if not yet: what a long-lived process (the language server) calls once it is
+ * idle, so that even its first edits are checked the fast way.
+ */
+export function prepareValidation(): ValidateFunction {
   compiled ??= new Ajv({ strict: true, discriminator: true, code: { optimize: false } }).compile(
     withDiscriminators(toJsonSchema(Service, "mailroom: service")) as JsonSchema,
   );
-  return compiled(value);
+  return compiled;
 }
 
 /**
@@ -64,7 +72,7 @@ let validatedByZod = 0;
  * verdicts), and the rules read the JSON value itself, so zod's parsed output (its defaults) is not needed.
  */
 export function validateService(service: ServiceSource): Diagnostic[] {
-  if (validatedByZod < BEFORE_COMPILING) validatedByZod++;
+  if (compiled === undefined && validatedByZod < BEFORE_COMPILING) validatedByZod++;
   else if (conformsToModel(service.json)) return [];
   return diagnoseAgainst(Service, service.json, (path) => service.locate(path));
 }

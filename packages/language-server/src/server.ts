@@ -2,7 +2,13 @@ import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { CONFIG_FILE_NAME, ConfigResolver, type ConfigText, type ResolvedSettings } from "@mailroom/checker";
+import {
+  CONFIG_FILE_NAME,
+  ConfigResolver,
+  type ConfigText,
+  prepareValidation,
+  type ResolvedSettings,
+} from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
 import { type LanguageService, type ParsedDocument, parseDocument, Workspace } from "@mailroom/language";
 import { type Diagnostic, LineIndex } from "@mailroom/syntax";
@@ -283,6 +289,14 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
         })
         .catch((error) => log("registering file watchers", error));
     }
+    // A server lives long: it compiles the fast validator once, up front, rather than after its first edits.
+    setImmediate(() => {
+      try {
+        prepareValidation();
+      } catch (error) {
+        log("preparing validation", error);
+      }
+    });
     indexWorkspace().catch((error) => log("indexing the workspace", error));
   });
 
