@@ -1,22 +1,17 @@
-import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { pathToFileURL } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseYaml } from "../src/index.js";
 import { readFastYaml } from "../src/yaml-fast.js";
-
-const repo = fileURLToPath(new URL("../../..", import.meta.url));
-const yamlFiles = (dir: string): string[] =>
-  readdirSync(join(repo, dir), { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory()
-      ? yamlFiles(join(dir, entry.name))
-      : entry.name.endsWith(".yaml")
-        ? [join(dir, entry.name)]
-        : [],
-  );
-const examples = yamlFiles("examples").map((file) => readFileSync(join(repo, file), "utf8"));
-const fixtures = yamlFiles("test/fixtures").map((file) => readFileSync(join(repo, file), "utf8"));
+import {
+  ALIAS_BOMB,
+  agreesOnRandomEdits,
+  agreesOnRandomPieces,
+  examples,
+  expectSameAsComposer,
+  fixtures,
+  repo,
+} from "./yaml-corpus.js";
 
 // The benchmark's generator of realistic services (it compiles them with the built compiler: `npx tsc -b` first).
 const generator = (await import(pathToFileURL(join(repo, "bench/generate.js")).href)) as {
@@ -26,11 +21,6 @@ const generated = Array.from({ length: 60 }, (_, i) => generator.generateService
 
 /** Whether the scanner takes the text (rather than leaving it to `yaml`). */
 const fast = (text: string) => readFastYaml(text, []) !== undefined;
-
-/** The scanner (through `parseYaml`) and the composer must agree to the offset, diagnostics included. */
-function expectSameAsComposer(text: string): void {
-  expect(parseYaml(text)).toEqual(parseYaml(text, { compose: true }));
-}
 
 describe("reading plain YAML with the scanner", () => {
   it("reads every example itself, to the tree and diagnostics the composer gives", () => {
@@ -93,13 +83,7 @@ describe("reading plain YAML with the scanner", () => {
     "an alias before its anchor": "a: *x\nb: &x 1\n",
     "an alias inside its own anchor": "a: &x\n  b: *x\n",
     "an anchor before a comment": "a: &x # c\n  b: 1\n",
-    "an alias bomb": `a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n${Array.from(
-      { length: 6 },
-      (_, i) =>
-        `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10)
-          .fill(`*${String.fromCharCode(97 + i)}`)
-          .join(", ")}]`,
-    ).join("\n")}\n`,
+    "an alias bomb": ALIAS_BOMB,
     "explicit keys": "? a\n: 1\n",
     "a document start": "---\na: 1\n",
     "a document end": "a: 1\n...\n",
@@ -134,22 +118,13 @@ describe("reading plain YAML with the scanner", () => {
   }
 
   it("agrees with the composer on random YAML-like text", () => {
-    const piece = fc.constantFrom(
+    const pieces = [
       ...["a", "b", "key", "1", "0x1", "~", "true", ".5", "é", ": ", ":", " ", "  ", "\n", "\n  ", "\n    ", "- "],
       ...["[", "]", "{", "}", ", ", "|", "|-", ">", ">-", "'", '"', "\\n", "# c", " # c", "\n# c", "\n  # c", "-"],
       ...["&a ", "*a", "&b\n  ", "*b"],
-    );
-    let read = 0;
-    fc.assert(
-      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
-        const text = pieces.join("");
-        if (fast(text)) read++;
-        expectSameAsComposer(text);
-      }),
-      { numRuns: 6000 },
-    );
+    ];
     // The comparison means something only if the scanner takes a fair share of the texts (most are not YAML).
-    expect(read).toBeGreaterThan(120);
+    expect(agreesOnRandomPieces(pieces, fast, 6000)).toBeGreaterThan(120);
   });
 
   it("agrees with the composer on random lines of mappings, sequences and comments", () => {
@@ -174,37 +149,11 @@ describe("reading plain YAML with the scanner", () => {
   });
 
   it("agrees with the composer on random edits of the examples and generated services", () => {
-    const texts = [...examples, ...generated.slice(0, 10)];
-    const edit = fc.record({
-      at: fc.nat(),
-      remove: fc.nat({ max: 12 }),
-      insert: fc.constantFrom(
-        ...["", " ", "\n", "\n  ", "- ", ": ", "#", "'", '"', "{", "]", ",", "a: b", "|", ">-", "\n\n"],
-        ...[
-          "\n# c\n",
-          " # c",
-          "# c\n",
-          "\n  # c\n  ",
-          "\n    # c\n",
-          "{ x: [1, 2] }",
-          "\n  - 1\n  -\n",
-          "\n  x: |\n    y\n",
-        ],
-      ),
-    });
-    let read = 0;
-    fc.assert(
-      fc.property(fc.nat({ max: texts.length - 1 }), fc.array(edit, { minLength: 1, maxLength: 4 }), (i, edits) => {
-        let text = texts[i] as string;
-        for (const { at, remove, insert } of edits) {
-          const offset = at % (text.length + 1);
-          text = text.slice(0, offset) + insert + text.slice(offset + remove);
-        }
-        if (fast(text)) read++;
-        expectSameAsComposer(text);
-      }),
-      { numRuns: 1500 },
-    );
-    expect(read).toBeGreaterThan(150);
+    const inserts = [
+      ...["", " ", "\n", "\n  ", "- ", ": ", "#", "'", '"', "{", "]", ",", "a: b", "|", ">-", "\n\n"],
+      ...["\n# c\n", " # c", "# c\n", "\n  # c\n  ", "\n    # c\n", "{ x: [1, 2] }", "\n  - 1\n  -\n"],
+      "\n  x: |\n    y\n",
+    ];
+    expect(agreesOnRandomEdits([...examples, ...generated.slice(0, 10)], inserts, fast, 1500)).toBeGreaterThan(150);
   });
 });

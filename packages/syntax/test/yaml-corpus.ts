@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import fc from "fast-check";
+import { expect } from "vitest";
+import { parseYaml } from "../src/index.js";
+
+/**
+ * What the tests of `parseYaml`'s fast readers share: the repository's YAML as a corpus, and the one verdict that
+ * matters (a fast reader, through `parseYaml`, gives exactly what composing the document gives).
+ */
+export const repo = fileURLToPath(new URL("../../..", import.meta.url));
+
+const yamlFiles = (dir: string): string[] =>
+  readdirSync(join(repo, dir), { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory()
+      ? yamlFiles(join(dir, entry.name))
+      : entry.name.endsWith(".yaml")
+        ? [join(dir, entry.name)]
+        : [],
+  );
+
+export const examples = yamlFiles("examples").map((file) => readFileSync(join(repo, file), "utf8"));
+export const fixtures = yamlFiles("test/fixtures").map((file) => readFileSync(join(repo, file), "utf8"));
+
+/** `parseYaml` and the composer must agree to the offset, diagnostics included. */
+export function expectSameAsComposer(text: string): void {
+  expect(parseYaml(text)).toEqual(parseYaml(text, { compose: true }));
+}
+
+/**
+ * Texts made of random `pieces` (up to 40), each compared with the composer; returns how many `reads` took, for
+ * the caller to check the comparison exercised its reader at all.
+ */
+export function agreesOnRandomPieces(pieces: readonly string[], reads: (text: string) => boolean, numRuns: number) {
+  let read = 0;
+  fc.assert(
+    fc.property(fc.array(fc.constantFrom(...pieces), { maxLength: 40 }), (chosen) => {
+      const text = chosen.join("");
+      if (reads(text)) read++;
+      expectSameAsComposer(text);
+    }),
+    { numRuns },
+  );
+  return read;
+}
+
+/** Up to four random edits (`inserts` at random places, a few characters removed) of one of `texts`, as above. */
+export function agreesOnRandomEdits(
+  texts: readonly string[],
+  inserts: readonly string[],
+  reads: (text: string) => boolean,
+  numRuns: number,
+) {
+  const edit = fc.record({ at: fc.nat(), remove: fc.nat({ max: 12 }), insert: fc.constantFrom(...inserts) });
+  let read = 0;
+  fc.assert(
+    fc.property(fc.nat({ max: texts.length - 1 }), fc.array(edit, { minLength: 1, maxLength: 4 }), (i, edits) => {
+      let text = texts[i] as string;
+      for (const { at, remove, insert } of edits) {
+        const offset = at % (text.length + 1);
+        text = text.slice(0, offset) + insert + text.slice(offset + remove);
+      }
+      if (reads(text)) read++;
+      expectSameAsComposer(text);
+    }),
+    { numRuns },
+  );
+  return read;
+}
+
+/** Seven levels of ten aliases each: what the alias expansion limit is for. */
+export const ALIAS_BOMB = `a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n${Array.from(
+  { length: 6 },
+  (_, i) =>
+    `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [${Array(10)
+      .fill(`*${String.fromCharCode(97 + i)}`)
+      .join(", ")}]`,
+).join("\n")}\n`;
