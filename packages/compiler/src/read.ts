@@ -1,4 +1,4 @@
-import { compileDsl } from "./dsl/index.js";
+import { type CompileOptions, compileDsl } from "./dsl/index.js";
 import { readJsonDocument } from "./json-document.js";
 import type { SourceDocument } from "./source.js";
 
@@ -9,5 +9,5 @@ export const SERVICE_FILE = /\.service\.(json|ya?ml)$/;
 export const isDslFile = (path: string): boolean => /\.ya?ml$/i.test(path);
 
 /** Compiles (a `.yaml`/`.yml` file) or parses (anything else, as JSON) a file's text. */
-export const readDocument = (file: string, text: string): SourceDocument =>
-  isDslFile(file) ? compileDsl(file, text) : readJsonDocument(file, text);
+export const readDocument = (file: string, text: string, options?: CompileOptions): SourceDocument =>
+  isDslFile(file) ? compileDsl(file, text, options) : readJsonDocument(file, text);

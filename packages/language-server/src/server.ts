@@ -121,7 +121,7 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
     if (!document || !isService(document) || tooLarge(document) !== undefined) return undefined;
     const cached = parses.get(uri);
     if (cached?.version === document.version) return cached;
-    const parsed = parseDocument(fileOf(uri), document.getText(), document.version);
+    const parsed = parseDocument(fileOf(uri), document.getText(), document.version, cached);
     parses.set(uri, parsed);
     if (uri.startsWith("file:")) workspace.open(parsed);
     return parsed;

@@ -1,4 +1,4 @@
-import { indexSymbols, readDocument, type SourceDocument, type SymbolIndex } from "@mailroom/compiler";
+import { ExpressionCache, indexSymbols, readDocument, type SourceDocument, type SymbolIndex } from "@mailroom/compiler";
 import { LineIndex } from "@mailroom/syntax";
 
 /**
@@ -17,11 +17,17 @@ export interface ParsedDocument {
   readonly lines: LineIndex;
   /** The symbols of each service of `source.services`, same order. */
   symbols(): readonly SymbolIndex[];
+  /** This version's compiled expressions, for the next version of the document to reuse. */
+  readonly expressions: ExpressionCache;
 }
 
-/** Reads a file's text as the language service sees it: compiled or parsed once, the rest on demand. */
-export function parseDocument(file: string, text: string, version = 0): ParsedDocument {
-  const source = readDocument(file, text);
+/**
+ * Reads a file's text as the language service sees it: compiled or parsed once, the rest on demand. Given the
+ * document's previous version, the expressions an edit left as they were are not compiled again.
+ */
+export function parseDocument(file: string, text: string, version = 0, previous?: ParsedDocument): ParsedDocument {
+  const expressions = new ExpressionCache(previous?.expressions);
+  const source = readDocument(file, text, { expressions });
   let lines: LineIndex | undefined;
   let symbols: readonly SymbolIndex[] | undefined;
   return {
@@ -29,6 +35,7 @@ export function parseDocument(file: string, text: string, version = 0): ParsedDo
     version,
     text,
     source,
+    expressions,
     get lines() {
       lines ??= new LineIndex(text);
       return lines;

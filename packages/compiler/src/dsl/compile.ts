@@ -19,7 +19,7 @@ import { knownKeys } from "../schema-walk.js";
 import type { Location, ServiceSource, SourceDocument } from "../source.js";
 import { diagnoseAgainst } from "../zod-diagnostics.js";
 import { conforms } from "./conforms.js";
-import { compileExpression, type ExpressionKind } from "./expressions.js";
+import { compileExpression, type ExpressionCache, type ExpressionKind } from "./expressions.js";
 import {
   Apposition,
   ArchiveBox,
@@ -64,8 +64,16 @@ function parseRange(node: SyntaxNode): [number, number] {
   return [Number(match?.[1]), upper];
 }
 
+export interface CompileOptions {
+  /**
+   * Where to find the expressions of the document's previous version and keep this version's (an editor's
+   * recompile on every keystroke); without it, every expression is compiled.
+   */
+  readonly expressions?: ExpressionCache;
+}
+
 /** Compiles one `.service.yaml` text: one service with its source map, or the diagnostics that prevent it. */
-export function compileDsl(file: string, text: string): SourceDocument {
+export function compileDsl(file: string, text: string, options: CompileOptions = {}): SourceDocument {
   const { root, diagnostics } = parseYaml(text);
   const tree = () => root;
   if (!root || diagnostics.some((d) => d.severity === "error"))
@@ -82,7 +90,7 @@ export function compileDsl(file: string, text: string): SourceDocument {
   if (structural.some((d) => d.severity === "error"))
     return { format: "dsl", file, text, diagnostics, services: [], tree };
 
-  const compiler = new DslCompiler(text, diagnostics);
+  const compiler = new DslCompiler(text, diagnostics, options.expressions);
   const json = compiler.service(root as ObjectNode);
   const map = compiler.sourceMap;
   const service: ServiceSource = { json, path: [], locate: (path) => map.locate(path, root.span) };
@@ -95,6 +103,7 @@ class DslCompiler {
   constructor(
     readonly text: string,
     readonly diagnostics: Diagnostic[],
+    readonly expressions: ExpressionCache | undefined,
   ) {}
 
   /** Records where the JSON at `path` comes from. */
@@ -150,7 +159,7 @@ class DslCompiler {
     // A mapping is the raw JSON form (the DSL schema has checked it carries "@type").
     if (node.kind === "object") return this.raw(path, node, keySpan);
     this.mark(path, node, keySpan);
-    const compiled = compileExpression(this.text, node as ScalarNode, kind, box);
+    const compiled = compileExpression(this.text, node as ScalarNode, kind, box, this.expressions);
     this.diagnostics.push(...compiled.diagnostics);
     this.sourceMap.expression(path, compiled);
     return compiled.value;

@@ -23,6 +23,52 @@ export interface CompiledExpression {
   readonly toDocument: (span: Span) => Span;
 }
 
+/** An expression parsed and lowered, before its spans are mapped to a document: what one edit leaves unchanged. */
+interface Lowered {
+  readonly value: ValueExpression | BooleanExpression;
+  /** Diagnostics with spans in the expression's own text. */
+  readonly diagnostics: readonly Diagnostic[];
+  readonly pointers: ExpressionPointers;
+}
+
+/**
+ * The expressions of one version of a document, for the next version to reuse: an editor recompiles a file on
+ * every keystroke, and nearly all of its expressions are the same text in the same box as before. Lowering
+ * depends on nothing else (the text, the kind of expression, the box's name and role), and its result is never
+ * changed afterwards; each entry is handed out once per version, so no two places of a service share a value.
+ */
+export class ExpressionCache {
+  readonly #previous: Map<string, Lowered[]>;
+  readonly #current = new Map<string, Lowered[]>();
+
+  /** A cache reusing what `previous` (the cache of the document's version before) holds. */
+  constructor(previous?: ExpressionCache) {
+    this.#previous = previous ? previous.#current : new Map();
+  }
+
+  lower(source: string, kind: ExpressionKind, box: BoxContext | undefined): Lowered {
+    const key = `${kind}\u0000${box ? `${box.main ? "m" : "-"}${box.name}` : ""}\u0000${source}`;
+    const lowered = this.#previous.get(key)?.pop() ?? lower(source, kind, box);
+    const entries = this.#current.get(key);
+    if (entries) entries.push(lowered);
+    else this.#current.set(key, [lowered]);
+    return lowered;
+  }
+}
+
+type BoxContext = { readonly name: string; readonly main: boolean };
+
+function lower(source: string, kind: ExpressionKind, box: BoxContext | undefined): Lowered {
+  const parsed = parseExpression(source);
+  const lowered = lowerExpression(parsed.ast, { expect: kind, box });
+  // After a syntax error the tree is cut short: its kinds and argument counts say nothing about what the user
+  // meant, so only misspelt names are reported from it; the other checks wait until the syntax is fixed.
+  const lowering = parsed.diagnostics.some((d) => d.severity === "error")
+    ? lowered.diagnostics.filter((d) => NAME_ERRORS.has(d.code))
+    : lowered.diagnostics;
+  return { value: lowered.value, diagnostics: [...parsed.diagnostics, ...lowering], pointers: lowered.pointers };
+}
+
 /**
  * Compiles the expression written in a YAML scalar. The expression parser works on the scalar's value; every
  * span it produces is mapped back through the scalar's quoting, escapes and folding to the document text.
@@ -31,7 +77,8 @@ export function compileExpression(
   text: string,
   node: ScalarNode,
   kind: ExpressionKind,
-  box: { readonly name: string; readonly main: boolean } | undefined,
+  box: BoxContext | undefined,
+  cache?: ExpressionCache,
 ): CompiledExpression {
   // A number or boolean written plainly (`1000`, `true`) is read as the text the user typed.
   const isString = typeof node.value === "string";
@@ -44,14 +91,8 @@ export function compileExpression(
     return mapSpan(span);
   };
 
-  const parsed = parseExpression(source);
-  const lowered = lowerExpression(parsed.ast, { expect: kind, box });
-  // After a syntax error the tree is cut short: its kinds and argument counts say nothing about what the user
-  // meant, so only misspelt names are reported from it; the other checks wait until the syntax is fixed.
-  const lowering = parsed.diagnostics.some((d) => d.severity === "error")
-    ? lowered.diagnostics.filter((d) => NAME_ERRORS.has(d.code))
-    : lowered.diagnostics;
-  const diagnostics = [...parsed.diagnostics, ...lowering].map(
+  const lowered = cache ? cache.lower(source, kind, box) : lower(source, kind, box);
+  const diagnostics = lowered.diagnostics.map(
     (d): Diagnostic => ({
       ...d,
       span: toDocument(d.span),

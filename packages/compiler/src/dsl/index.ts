@@ -1,2 +1,3 @@
-export { compileDsl, pointer } from "./compile.js";
+export { type CompileOptions, compileDsl, pointer } from "./compile.js";
+export { ExpressionCache } from "./expressions.js";
 export { DslService, dslJsonSchema } from "./schema.js";
