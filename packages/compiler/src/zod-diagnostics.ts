@@ -186,7 +186,6 @@ export function diagnoseAgainst(
     }
     switch (issue.code) {
       case "invalid_type": {
-        const owner = path.slice(0, -1);
         const field = schemaAt(schema, root, path);
         found.push({
           code: "wrong-type",
