@@ -27,6 +27,10 @@ export interface SourceDocument {
   readonly file: string;
   readonly text: string;
   readonly diagnostics: Diagnostic[];
+  /**
+   * The services it holds. A DSL file with errors may still hold its service compiled as far as possible, for
+   * editors; with errors in `diagnostics`, nothing is to be checked, built or written from it.
+   */
   readonly services: ServiceSource[];
   /**
    * The file's positioned syntax tree (the YAML or JSON as written, before compiling), for editor features

@@ -16,12 +16,25 @@ import type { PrepareRename, RenameResult } from "./types.js";
 const q = (value: string) => JSON.stringify(value);
 
 /** The name a rename at the offset would change, why it cannot, or nothing renamable there. */
+/**
+ * A file with errors is navigated from its best-effort compile, which may miss what the broken part names: a
+ * rename there could leave references behind, so it waits until the file reads without errors.
+ */
+function brokenReason(document: ParsedDocument): string | undefined {
+  const error = document.source.diagnostics.find((d) => d.severity === "error");
+  if (!error) return undefined;
+  const { line } = document.lines.position(error.span.offset);
+  return `Found an error on line ${line} (${error.code}); expected a file without errors before renaming.`;
+}
+
 export function prepareRename(
   document: ParsedDocument,
   offset: number,
 ): PrepareRename | { readonly message: string } | undefined {
   const at = occurrenceAt(document, offset);
   if (!at) return undefined;
+  const broken = brokenReason(document);
+  if (broken) return { message: broken };
   if (at.kind === "service-file") {
     return { message: `Service file ${q(at.name)} is the id of a stored file, which cannot be renamed.` };
   }
@@ -38,6 +51,8 @@ export function rename(document: ParsedDocument, offset: number, newName: string
   if (!at || at.kind === "service-file") {
     return { ok: false, message: "Found no box or metadata name here; expected the cursor on one." };
   }
+  const broken = brokenReason(document);
+  if (broken) return { ok: false, message: broken };
   const invalid = invalidName(newName);
   if (invalid) return { ok: false, message: invalid };
   if (newName === at.name) return { ok: true, edit: { changes: new Map([[document.file, []]]) } };

@@ -109,6 +109,15 @@ describe("references", () => {
     expect(references(box.document, box.offset, true)).toHaveLength(2);
   });
 
+  it("keeps navigating while another part of the file is wrong", () => {
+    // A box half-typed at the end: the file no longer compiles, but its other names still lead somewhere.
+    const broken = `${SERVICE}  extra:\n    type: pfd\n`;
+    const { document, offset } = cursorAt("a.service.yaml", broken, "meta.invoiceNumber and", 8);
+    expect(document.source.diagnostics.some((d) => d.severity === "error")).toBe(true);
+    expect(texts(document, definition(document, offset))).toEqual(["invoiceNumber"]);
+    expect(references(document, offset, true).length).toBeGreaterThan(1);
+  });
+
   it("answers nothing, without throwing, on broken or half-typed input", () => {
     for (const [file, text] of [
       ["a.service.yaml", "boxes:\n  invoices:\n    metadata:\n      x: meta.|"],

@@ -139,6 +139,12 @@ describe("rename", () => {
     });
   });
 
+  it("waits for a file without errors, which its best-effort compile could not see whole", () => {
+    const { document, offset } = cursorAt("a.service.yaml", `${SERVICE}  extra:\n    type: pfd\n`, "invoices:", 2);
+    expect(prepareRename(document, offset)).toMatchObject({ message: expect.stringMatching(/error on line \d+/) });
+    expect(rename(document, offset, "bills")).toMatchObject({ ok: false });
+  });
+
   it("never throws on broken input", () => {
     const { document, offset } = cursorAt("a.service.yaml", "boxes:\n  a: [\n", "a:", 1);
     expect(prepareRename(document, offset)).toBeUndefined();

@@ -77,7 +77,7 @@ export function compileDsl(file: string, text: string, options: CompileOptions =
   const { root, diagnostics } = parseYaml(text);
   const tree = () => root;
   if (!root || diagnostics.some((d) => d.severity === "error"))
-    return { format: "dsl", file, text, diagnostics, services: [], tree };
+    return { format: "dsl", file, text, diagnostics, services: bestEffort(text, root, options), tree };
   const locateInTree = (path: Path): Location => {
     const trail = walkPath(root, path);
     // biome-ignore lint/style/noNonNullAssertion: a trail always holds at least its start.
@@ -88,13 +88,30 @@ export function compileDsl(file: string, text: string, options: CompileOptions =
   const structural = conforms(DslService, root) ? [] : diagnoseAgainst(DslService, toJson(root), locateInTree);
   diagnostics.push(...structural);
   if (structural.some((d) => d.severity === "error"))
-    return { format: "dsl", file, text, diagnostics, services: [], tree };
+    return { format: "dsl", file, text, diagnostics, services: bestEffort(text, root, options), tree };
+  return { format: "dsl", file, text, diagnostics, services: [serviceOf(text, root, diagnostics, options)], tree };
+}
 
+function serviceOf(text: string, root: SyntaxNode, diagnostics: Diagnostic[], options: CompileOptions): ServiceSource {
   const compiler = new DslCompiler(text, diagnostics, options.expressions);
   const json = compiler.service(root as ObjectNode);
   const map = compiler.sourceMap;
-  const service: ServiceSource = { json, path: [], locate: (path) => map.locate(path, root.span) };
-  return { format: "dsl", file, text, diagnostics, services: [service], tree };
+  return { json, path: [], locate: (path) => map.locate(path, root.span) };
+}
+
+/**
+ * The service of a file with errors, compiled as far as its shape allows, for an editor to keep navigating while
+ * one part of the file is wrong; its own findings are dropped (the errors already reported say what is wrong),
+ * and a shape it cannot compile gives none. Nothing is checked, built or written from it: every consumer stops
+ * at the errors.
+ */
+function bestEffort(text: string, root: SyntaxNode | undefined, options: CompileOptions): ServiceSource[] {
+  if (root?.kind !== "object") return [];
+  try {
+    return [serviceOf(text, root, [], options)];
+  } catch {
+    return [];
+  }
 }
 
 class DslCompiler {
