@@ -1,18 +1,27 @@
 import type { PathSegment } from "@mailroom/syntax";
 import type * as z from "zod";
 
-type Def = z.core.$ZodTypeDef & {
+/** What the walks of a schema read of zod's definition of each node (fields by kind of schema). */
+export type Def = z.core.$ZodTypeDef & {
   innerType?: z.ZodType;
   shape?: Record<string, z.ZodType>;
+  catchall?: z.ZodType;
   element?: z.ZodType;
+  items?: z.ZodType[];
+  rest?: z.ZodType | null;
+  keyType?: z.ZodType;
   valueType?: z.ZodType;
   options?: z.ZodType[];
   discriminator?: string;
   in?: z.ZodType;
   getter?: () => z.ZodType;
+  values?: unknown[];
+  entries?: Record<string, unknown>;
+  format?: string;
+  checks?: { _zod: { def: { check?: string; format?: string; pattern?: RegExp } } }[];
 };
 
-const defOf = (schema: z.ZodType): Def => schema._zod.def as Def;
+export const defOf = (schema: z.ZodType): Def => schema._zod.def as Def;
 
 const KINDS: Record<string, readonly string[]> = {
   object: ["object", "record"],

@@ -1,3 +1,4 @@
+import { defOf } from "@mailroom/compiler";
 import type { PathSegment } from "@mailroom/syntax";
 import type * as z from "zod";
 
@@ -6,22 +7,6 @@ import type * as z from "zod";
  * `schemaAt`, which follows a complete, valid value, this one works on half-typed text: where a union cannot
  * be decided (no `@type` or `type` written yet) it keeps every option, so completion offers the keys of all.
  */
-
-type Def = z.core.$ZodTypeDef & {
-  innerType?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  items?: z.ZodType[];
-  valueType?: z.ZodType;
-  options?: z.ZodType[];
-  discriminator?: string;
-  in?: z.ZodType;
-  getter?: () => z.ZodType;
-  entries?: Record<string, string | number>;
-  values?: unknown[];
-};
-
-const defOf = (schema: z.ZodType): Def => schema._zod.def as Def;
 
 /** Tells the discriminator value written in the object at `depth` of the path, when known. */
 export type TagAt = (depth: number, discriminator: string) => unknown;

@@ -1,23 +1,6 @@
 import { propertyOf, type SyntaxNode } from "@mailroom/syntax";
 import type * as z from "zod";
-
-type Def = z.core.$ZodTypeDef & {
-  innerType?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
-  catchall?: z.ZodType;
-  element?: z.ZodType;
-  items?: z.ZodType[];
-  rest?: z.ZodType | null;
-  keyType?: z.ZodType;
-  valueType?: z.ZodType;
-  options?: z.ZodType[];
-  values?: unknown[];
-  entries?: Record<string, unknown>;
-  format?: string;
-  checks?: { _zod: { def: { check?: string; format?: string; pattern?: RegExp } } }[];
-};
-
-const defOf = (schema: z.ZodType): Def => schema._zod.def as Def;
+import { type Def, defOf } from "../schema-walk.js";
 
 /**
  * Whether the JSON of a YAML tree surely passes a zod schema, judged on the tree itself (no JSON built, no
