@@ -71,7 +71,11 @@ const tick = (): Promise<void> => new Promise((done) => setImmediate(done));
 export function createServer(connection: lsp.Connection, service: LanguageService): void {
   const documents = new lsp.TextDocuments(TextDocument);
   const parses = new Map<string, ParsedDocument>();
-  const validated = new Map<string, { readonly version: number; readonly diagnostics: Diagnostic[] }>();
+  /**
+   * Each open file's settings, resolved once until a configuration changes: one object per file, so the language
+   * service's per-version memo of diagnostics holds across requests (code actions reuse what publishing computed).
+   */
+  const settingsByUri = new Map<string, Promise<ResolvedSettings>>();
   const timers = new Map<string, NodeJS.Timeout>();
   const opened = new Set<string>();
   let configUris = new Set<string>();
@@ -127,27 +131,26 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
     return parsed;
   }
 
-  async function settingsOf(uri: string, file: string): Promise<ResolvedSettings> {
-    if (!uri.startsWith("file:")) return DEFAULT_SETTINGS;
-    try {
-      return await resolver.settingsFor(file);
-    } catch (error) {
-      log(`reading the configuration of "${file}"`, error);
-      return DEFAULT_SETTINGS;
+  function settingsOf(uri: string, file: string): Promise<ResolvedSettings> {
+    if (!uri.startsWith("file:")) return Promise.resolve(DEFAULT_SETTINGS);
+    let settings = settingsByUri.get(uri);
+    if (!settings) {
+      settings = resolver.settingsFor(file).catch((error) => {
+        log(`reading the configuration of "${file}"`, error);
+        return DEFAULT_SETTINGS;
+      });
+      settingsByUri.set(uri, settings);
     }
+    return settings;
   }
 
-  /** The diagnostics of the document's current version, computed once; undefined when a newer one came meanwhile. */
+  /** The diagnostics of the document's current version (computed once); undefined when a newer one came meanwhile. */
   async function diagnosticsOf(uri: string): Promise<Diagnostic[] | undefined> {
     const document = parse(uri);
     if (!document) return undefined;
-    const known = validated.get(uri);
-    if (known?.version === document.version) return known.diagnostics;
     const settings = await settingsOf(uri, document.file);
     if (parse(uri) !== document) return undefined;
-    const diagnostics = settings.ignored ? [] : service.validate(document, { rules: settings.rules });
-    validated.set(uri, { version: document.version, diagnostics });
-    return diagnostics;
+    return settings.ignored ? [] : service.validate(document, settings);
   }
 
   /** Where related information points, as a URI and that file's lines: the document itself, or another file. */
@@ -228,7 +231,7 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
   /** A configuration was created, edited or deleted: every open service may now be linted differently. */
   function configChanged(): void {
     resolver.forget();
-    validated.clear();
+    settingsByUri.clear();
     for (const uri of opened) schedule(uri, options.diagnosticsDelay);
   }
 
@@ -247,7 +250,7 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
     clearTimeout(timers.get(uri));
     timers.delete(uri);
     parses.delete(uri);
-    validated.delete(uri);
+    settingsByUri.delete(uri);
     if (isConfig(uri)) configChanged();
     if (uri.startsWith("file:") && isService(document)) {
       workspace.close(fileOf(uri)).catch((error) => log(`indexing ${uri}`, error));
@@ -325,24 +328,19 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
   }
 
   /**
-   * A request on a service document: yields before each stage so that a cancellation sent meanwhile is seen,
-   * checks it between stages, and answers `empty` when anything goes wrong (logged), never failing.
+   * A request's answer, guarded: it yields first so that a cancellation sent meanwhile is seen, and answers
+   * `empty` when anything goes wrong (logged), never failing; only cancellation and refusals are errors.
    */
-  function request<P extends { textDocument: lsp.TextDocumentIdentifier }, R, E>(
+  function guarded<P, R, E>(
     name: string,
     empty: E,
-    run: (document: ParsedDocument, params: P, token: lsp.CancellationToken) => R | Promise<R>,
+    run: (params: P, token: lsp.CancellationToken) => R | Promise<R>,
   ): (params: P, token: lsp.CancellationToken) => Promise<R | E> {
     return async (params, token) => {
       try {
         await tick();
         cancelled(token);
-        const document = parse(params.textDocument.uri);
-        if (!document) return empty;
-        // Parsing a new version may have taken a while: see what arrived meanwhile.
-        await tick();
-        cancelled(token);
-        const result = await run(document, params, token);
+        const result = await run(params, token);
         cancelled(token);
         return result;
       } catch (error) {
@@ -351,6 +349,22 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
         return empty;
       }
     };
+  }
+
+  /** A guarded request on a service document: parsed once per version, cancellation checked again after parsing. */
+  function request<P extends { textDocument: lsp.TextDocumentIdentifier }, R, E>(
+    name: string,
+    empty: E,
+    run: (document: ParsedDocument, params: P, token: lsp.CancellationToken) => R | Promise<R>,
+  ): (params: P, token: lsp.CancellationToken) => Promise<R | E> {
+    return guarded<P, R | E, E>(name, empty, async (params, token) => {
+      const document = parse(params.textDocument.uri);
+      if (!document) return empty;
+      // Parsing a new version may have taken a while: see what arrived meanwhile.
+      await tick();
+      cancelled(token);
+      return run(document, params, token);
+    });
   }
 
   const locations = async (
@@ -473,17 +487,11 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
     ),
   );
 
-  connection.onWorkspaceSymbol(async (params, token) => {
-    try {
-      await tick();
-      cancelled(token);
-      return workspace.symbols(params.query).map(toWorkspaceSymbol);
-    } catch (error) {
-      if (error instanceof lsp.ResponseError) throw error;
-      log("workspace symbols", error);
-      return [];
-    }
-  });
+  connection.onWorkspaceSymbol(
+    guarded("workspace symbols", [], (params: lsp.WorkspaceSymbolParams) =>
+      workspace.symbols(params.query).map(toWorkspaceSymbol),
+    ),
+  );
 
   documents.listen(connection);
   connection.listen();

@@ -11,7 +11,7 @@ const memo = new WeakMap<ParsedDocument, WeakMap<CheckOptions, Diagnostic[]>>();
 /**
  * Every diagnostic `mailroom lint` reports for the document with these settings: the same check, so the same
  * codes, spans, severities and suppressions. Computed once per document version and settings object (the
- * server keeps one settings object per configuration file until it changes).
+ * server keeps one settings object per open file until a configuration changes).
  */
 export function validate(document: ParsedDocument, options: CheckOptions = DEFAULTS): Diagnostic[] {
   let byOptions = memo.get(document);
