@@ -7,6 +7,7 @@ import addFormats from "ajv-formats";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { escapeData, escapeProperty } from "../packages/cli/src/format/github.js";
+import { formatGitlab } from "../packages/cli/src/format/gitlab.js";
 import { formatStylish } from "../packages/cli/src/format/stylish.js";
 import { repoRoot, runCli } from "./helpers.js";
 import { brief, CLEAN_SERVICE, type JsonProblem, SERVICE, scratch } from "./lint-service.js";
@@ -271,6 +272,47 @@ describe("github", () => {
   it("escapes %, CR and LF in messages, and also : and , in properties", () => {
     expect(escapeData("100% done\r\nnext: a,b")).toBe("100%25 done%0D%0Anext: a,b");
     expect(escapeProperty("100% done\r\nnext: a,b")).toBe("100%25 done%0D%0Anext%3A a%2Cb");
+  });
+});
+
+describe("gitlab", () => {
+  it("writes GitLab Code Quality issues, with fingerprints that survive moved lines", async () => {
+    const dir = scratch({ "sub/letters.service.yaml": SERVICE });
+    const result = await lintIn(dir, "--format", "gitlab", "sub");
+    expect(result.code).toBe(1);
+    const issues = JSON.parse(result.stdout);
+    expect(issues).toHaveLength(4);
+    expect(issues[0]).toEqual({
+      description: 'The organizational unit has no property "Siret"; did you mean "SIRET"?',
+      check_name: "unknown-ou-identifier",
+      fingerprint: expect.stringMatching(/^[0-9a-f]{64}$/),
+      severity: "major",
+      location: { path: "sub/letters.service.yaml", lines: { begin: 12 } },
+    });
+    expect(issues.map((i: { severity: string }) => i.severity)).toEqual(["major", "minor", "minor", "major"]);
+    // Two blank lines at the top move every problem down.
+    const moved = scratch({ "sub/letters.service.yaml": `\n\n${SERVICE}` });
+    const again = JSON.parse((await lintIn(moved, "--format", "gitlab", "sub")).stdout);
+    expect(again.map((i: { location: { lines: { begin: number } } }) => i.location.lines.begin)).toEqual([
+      14, 16, 17, 21,
+    ]);
+    expect(again.map((i: { fingerprint: string }) => i.fingerprint)).toEqual(
+      issues.map((i: { fingerprint: string }) => i.fingerprint),
+    );
+    const fingerprints = issues.map((i: { fingerprint: string }) => i.fingerprint);
+    expect(new Set(fingerprints).size).toBe(4);
+  });
+
+  it("tells identical problems of one file apart by their order", () => {
+    const twin = { code: "c", severity: "warning" as const, message: "m", span: { offset: 0, length: 1 } };
+    const report = {
+      file: "a.service.yaml",
+      text: "x\nx\n",
+      diagnostics: [twin, { ...twin, span: { offset: 2, length: 1 } }],
+    };
+    const issues = JSON.parse(formatGitlab([report], { cwd: ".", color: false, version: "" }));
+    expect(issues.map((i: { location: { lines: { begin: number } } }) => i.location.lines.begin)).toEqual([1, 2]);
+    expect(issues[0].fingerprint).not.toBe(issues[1].fingerprint);
   });
 });
 

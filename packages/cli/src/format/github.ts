@@ -13,7 +13,7 @@ export const escapeData = (text: string): string =>
 export const escapeProperty = (text: string): string => escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 
 /** A path relative to the working directory (the workspace, in a workflow) when the file is inside it. */
-function workspacePath(file: string, cwd: string): string {
+export function workspacePath(file: string, cwd: string): string {
   const path = relative(cwd, resolve(cwd, file));
   return path === "" || path.startsWith("..") || isAbsolute(path) ? file : path.split(sep).join("/");
 }

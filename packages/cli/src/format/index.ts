@@ -1,5 +1,6 @@
 import type { FileReport } from "../report.js";
 import { formatGithub } from "./github.js";
+import { formatGitlab } from "./gitlab.js";
 import { formatJson } from "./json.js";
 import { formatJunit } from "./junit.js";
 import { formatPlain } from "./plain.js";
@@ -26,10 +27,11 @@ export const FORMATS = {
   sarif: formatSarif,
   junit: formatJunit,
   github: formatGithub,
+  gitlab: formatGitlab,
 } as const satisfies Record<string, Formatter>;
 
 export type FormatName = keyof typeof FORMATS;
 
 export const FORMAT_NAMES = Object.keys(FORMATS) as FormatName[];
 
-export { formatGithub, formatJson, formatJunit, formatPlain, formatSarif, formatStylish };
+export { formatGithub, formatGitlab, formatJson, formatJunit, formatPlain, formatSarif, formatStylish };
