@@ -19,6 +19,7 @@ import {
 import { type Diagnostic, type PathSegment, parseExpression, type Span, type SyntaxNode } from "@mailroom/syntax";
 import { applyDslRoles } from "./dsl.js";
 import { serviceFileName } from "./file-name.js";
+import { firstDifference, isObject } from "./json-difference.js";
 import { printLayout, WIDTH } from "./print.js";
 import { allPrintable, foldWords } from "./scalar.js";
 import { type Entry, entry, fromJson, type LayoutNode, type MapNode, mapNode, scalar, seqNode } from "./tree.js";
@@ -131,9 +132,6 @@ function check(document: SourceDocument): { found: Diagnostic[]; failure?: Diagn
   }
 }
 
-const isObject = (value: unknown): value is Json =>
-  value !== null && typeof value === "object" && !Array.isArray(value);
-
 function unique(name: string, taken: Set<string>): string {
   let candidate = name;
   for (let n = 2; taken.has(candidate); n++) candidate = name.replace(/\.service\.yaml$/, `-${n}.service.yaml`);
@@ -178,7 +176,7 @@ function compare(dsl: string, json: Json): string | undefined {
   if (errors.length > 0 || compiled.services.length !== 1) {
     return `the DSL written for it does not compile (${errors.map((d) => d.message).join(" ")})`;
   }
-  const where = differs(compiled.services[0]?.json, withReconcileDefaults(json), []);
+  const where = firstDifference(compiled.services[0]?.json, withReconcileDefaults(json));
   return where === undefined ? undefined : `the value at "${pointer(where) || "/"}" would not come back the same`;
 }
 
@@ -192,32 +190,16 @@ function withReconcileDefaults(json: Json): Json {
   return { ...json, properties: { ...properties, boxes } };
 }
 
-/** The first path where two JSON values differ (object key order aside), or undefined when they are equal. */
-function differs(a: unknown, b: unknown, path: PathSegment[]): PathSegment[] | undefined {
-  if (Array.isArray(a) && Array.isArray(b)) {
-    for (let i = 0; i < Math.max(a.length, b.length); i++) {
-      const found = differs(a[i], b[i], [...path, i]);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  if (isObject(a) && isObject(b)) {
-    for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-      if (!(key in a) || !(key in b)) return [...path, key];
-      const found = differs(a[key], b[key], [...path, key]);
-      if (found) return found;
-    }
-    return undefined;
-  }
-  return Object.is(a, b) ? undefined : path;
-}
-
-const BOX_TYPES: Readonly<Record<string, string>> = {
-  "box.PDF": "pdf",
-  "box.DATA_FILE": "data-file",
-  "box.ARCHIVE": "archive",
-};
-const APPOSITION_TYPES: Readonly<Record<string, string>> = { "bap.Overlay": "overlay", "bap.Image": "image" };
+// Maps, not objects: a "@type" such as "constructor" must find nothing.
+const BOX_TYPES: ReadonlyMap<unknown, string> = new Map([
+  ["box.PDF", "pdf"],
+  ["box.DATA_FILE", "data-file"],
+  ["box.ARCHIVE", "archive"],
+]);
+const APPOSITION_TYPES: ReadonlyMap<unknown, string> = new Map([
+  ["bap.Overlay", "overlay"],
+  ["bap.Image", "image"],
+]);
 
 /** Names that can be map keys: strings short enough for a YAML key, each once. */
 function uniqueNames(items: readonly unknown[], key: string): string[] | undefined {
@@ -410,7 +392,7 @@ class Builder {
     const copy = (key: string, jsonKey = key) => {
       if (jsonKey in json) add(key, jsonKey, this.raw(json[jsonKey], [...path, jsonKey]));
     };
-    const type = BOX_TYPES[String(json["@type"])];
+    const type = BOX_TYPES.get(json["@type"]);
     add("type", "@type", type === undefined ? this.raw(json["@type"], [...path, "@type"]) : scalar(type));
     copy("label");
     if (json.hidden !== false) copy("hidden");
@@ -454,7 +436,11 @@ class Builder {
     if (text !== undefined) {
       const parsed = parseExpression(text);
       const lowered = lowerExpression(parsed.ast, { expect: kind, box });
-      if (parsed.diagnostics.length === 0 && lowered.diagnostics.length === 0 && !differs(lowered.value, json, [])) {
+      if (
+        parsed.diagnostics.length === 0 &&
+        lowered.diagnostics.length === 0 &&
+        !firstDifference(lowered.value, json)
+      ) {
         return scalar(text);
       }
     }
@@ -527,7 +513,7 @@ class Builder {
         const itemPath = [...path, i];
         if (!Apposition.safeParse(item).success) return this.raw(item, itemPath);
         const apposition = item as Apposition;
-        const entries = [entry("type", scalar(APPOSITION_TYPES[apposition["@type"]] as string))];
+        const entries = [entry("type", scalar(APPOSITION_TYPES.get(apposition["@type"]) as string))];
         const id = apposition.id;
         if (id !== null) {
           const integer = /^(?:0|[1-9][0-9]*)$/.test(id) && Number.isSafeInteger(Number(id));

@@ -1,5 +1,5 @@
 import { type ExpressionKind, lowerExpression, printExpression } from "@mailroom/compiler";
-import { parseExpression } from "@mailroom/syntax";
+import { parseExpression, type Token, tokenize } from "@mailroom/syntax";
 import { type Entry, entryOf, type LayoutNode, type MapNode } from "./tree.js";
 
 type Box = { readonly name: string; readonly main: boolean };
@@ -88,11 +88,20 @@ function expression(node: LayoutNode | undefined, kind: ExpressionKind, context:
   if (!node.shared) node.form = { kind: "expression", text: canonical };
 }
 
-/** The canonical text of an expression written in a box, or undefined when it has any diagnostic. */
+/**
+ * The canonical text of an expression written in a box, or undefined when it has any diagnostic or an integer
+ * beyond 2^53 that its canonical text would print otherwise (`9007199254740993` as `9007199254740992`).
+ */
 export function canonicalExpression(text: string, kind: ExpressionKind, box: Box | undefined): string | undefined {
   const parsed = parseExpression(text);
-  if (parsed.diagnostics.length > 0) return undefined;
+  if (parsed.diagnostics.length > 0 || tokenize(text).tokens.some(inexactInteger)) return undefined;
   const lowered = lowerExpression(parsed.ast, { expect: kind, box });
   if (lowered.diagnostics.length > 0) return undefined;
   return printExpression(lowered.value, { box });
 }
+
+const inexactInteger = (token: Token): boolean => {
+  if (token.kind !== "number") return false;
+  const value = Number(token.value);
+  return Number.isInteger(value) && !Number.isSafeInteger(value) && String(value) !== token.value;
+};

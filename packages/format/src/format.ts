@@ -1,9 +1,10 @@
-import { compileDsl } from "@mailroom/compiler";
+import { compileDsl, pointer } from "@mailroom/compiler";
 import { type Diagnostic, parseYaml } from "@mailroom/syntax";
 import { applyDslRoles } from "./dsl.js";
+import { firstDifference } from "./json-difference.js";
 import { printLayout } from "./print.js";
-import { type ReadResult, readLayout } from "./read.js";
-import type { LayoutNode } from "./tree.js";
+import { type ReadComment, type ReadResult, readLayout } from "./read.js";
+import type { Entry, LayoutNode } from "./tree.js";
 
 /** A comment line that turns the formatter off for its file (for files kept broken on purpose, say). */
 export const FORMAT_DISABLE = /^[ \t]*#[ \t]*mailroom-fmt-disable\b/m;
@@ -26,7 +27,8 @@ export interface FormatResult {
  * Prints a DSL file in the canonical layout (see `printLayout`), keeping every comment at its place. A text with
  * syntax errors is returned as it is, with the errors. Before returning, the result is read back and compared
  * with the input: the same YAML values (expressions compared by their canonical text), the same comments, and
- * when the input compiles, the same compiled JSON; should any differ, the input is returned with a diagnostic.
+ * when the input compiles, the same compiled JSON; should any differ, the input is returned with a diagnostic at
+ * the first place that differs.
  */
 export function format(text: string): FormatResult {
   if (FORMAT_DISABLE.test(text)) return { text, diagnostics: [], disabled: true };
@@ -34,50 +36,79 @@ export function format(text: string): FormatResult {
   const errors = parsed.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) return { text, diagnostics: errors, disabled: false };
   const read = readLayout(text);
-  if ("unsupported" in read) return refuse(text, `Found ${read.unsupported}, which the formatter does not lay out`);
+  if ("unsupported" in read) {
+    return refuse(
+      text,
+      read.at,
+      `Found ${read.unsupported}, which the formatter does not lay out; the file is left as it is.`,
+    );
+  }
   applyDslRoles(read.document.root);
   const output = printLayout(read.document);
   const problem = output === text ? undefined : difference(text, read, output);
-  if (problem) return refuse(text, `Formatting would change ${problem}`);
+  if (problem) {
+    // Only a bug of the formatter gets here: the property tests check that formatting keeps the meaning.
+    const message = `Formatting would change ${problem.what}; the file is left as it is (please report it).`;
+    return refuse(text, problem.at, message);
+  }
   return { text: output, diagnostics: [], disabled: false };
 }
 
-function refuse(text: string, why: string): FormatResult {
-  return {
-    text,
-    diagnostics: [
-      {
-        code: CANNOT_FORMAT,
-        severity: "error",
-        message: `${why}; expected a file the formatter can lay out, so it is left as it is (please report it).`,
-        span: { offset: 0, length: 0 },
-      },
-    ],
-    disabled: false,
-  };
+function refuse(text: string, at: number, message: string): FormatResult {
+  const diagnostic: Diagnostic = { code: CANNOT_FORMAT, severity: "error", message, span: { offset: at, length: 0 } };
+  return { text, diagnostics: [diagnostic], disabled: false };
 }
 
-/** What differs between the input and its formatted text, or undefined when they mean the same. */
-function difference(input: string, read: Read, output: string): string | undefined {
+/** What differs between the input and its formatted text, and where in the input; undefined when they mean the same. */
+function difference(input: string, read: Read, output: string): { what: string; at: number } | undefined {
   const back = readLayout(output);
-  if ("unsupported" in back) return "the file into YAML it cannot read back";
+  if ("unsupported" in back) return { what: `the file into YAML it cannot read back (${back.unsupported})`, at: 0 };
   applyDslRoles(back.document.root);
-  if (JSON.stringify(snapshot(back.document.root)) !== JSON.stringify(snapshot(read.document.root))) return "a value";
-  const before = [...read.comments].sort();
-  const after = [...back.comments].sort();
-  if (before.length !== after.length || before.some((comment, i) => comment !== after[i])) return "the comments";
+  const changed = changedEntry(read.document.root, back.document.root, undefined);
+  if (changed) {
+    const { entry } = changed;
+    const key = entry?.key?.kind === "scalar" ? `the value of "${String(entry.key.value)}"` : "the value of this item";
+    return entry ? { what: key, at: read.starts.get(entry) ?? 0 } : { what: "the document's value", at: 0 };
+  }
+  const lost = changedComment(read.comments, back.comments);
+  if (lost) return { what: `the comment "${lost.text}"`, at: lost.offset };
   const compiled = compileDsl("input.service.yaml", input);
-  if (compiled.services.length === 1 && !compiled.diagnostics.some((d) => d.severity === "error")) {
-    const again = compileDsl("output.service.yaml", output);
-    if (JSON.stringify(again.services[0]?.json) !== JSON.stringify(compiled.services[0]?.json)) {
-      return "the compiled JSON";
-    }
+  const service = compiled.services[0];
+  if (service && compiled.services.length === 1 && !compiled.diagnostics.some((d) => d.severity === "error")) {
+    const path = firstDifference(service.json, compileDsl("output.service.yaml", output).services[0]?.json);
+    if (path) return { what: `the compiled JSON at "${pointer(path)}"`, at: service.locate(path).span.offset };
   }
   return undefined;
 }
 
-/** What a layout tree means, without its layout: values, anchors, tags, and expressions by canonical text. */
-function snapshot(node: LayoutNode): unknown {
+/**
+ * The innermost entry of `a` (read from the input) whose meaning differs in `b` (read from the output), as
+ * `{ entry: holder }` for a difference in the node itself; undefined when they mean the same. Meaning is values,
+ * anchors and tags, and expressions by canonical text.
+ */
+function changedEntry(
+  a: LayoutNode,
+  b: LayoutNode,
+  holder: Entry | undefined,
+): { entry: Entry | undefined } | undefined {
+  if (JSON.stringify(own(a)) !== JSON.stringify(own(b))) return { entry: holder };
+  if ((a.kind !== "map" && a.kind !== "seq") || (b.kind !== "map" && b.kind !== "seq")) return undefined;
+  const before = a.kind === "map" ? a.entries : a.items;
+  const after = b.kind === "map" ? b.entries : b.items;
+  for (let i = 0; i < Math.max(before.length, after.length); i++) {
+    const x = before[i];
+    const y = after[i];
+    if (!x || !y) return { entry: x ?? holder };
+    const keys = [x.key, y.key].map((key) => (key ? JSON.stringify(own(key)) : ""));
+    if (keys[0] !== keys[1]) return { entry: x };
+    const found = changedEntry(x.value, y.value, x);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** What a node means by itself, without its entries: its kind, anchor, tag and value (an expression by text). */
+function own(node: LayoutNode): unknown {
   switch (node.kind) {
     case "alias":
       return ["*", node.name];
@@ -88,13 +119,18 @@ function snapshot(node: LayoutNode): unknown {
         node.form.kind === "expression" ? ["expression", node.form.text] : [typeof node.value, node.value],
       ];
     case "map":
-      return [
-        "map",
-        node.anchor ?? null,
-        node.tag ?? null,
-        node.entries.map((entry) => [entry.key ? snapshot(entry.key) : null, snapshot(entry.value)]),
-      ];
     case "seq":
-      return ["seq", node.anchor ?? null, node.tag ?? null, node.items.map((item) => snapshot(item.value))];
+      return [node.kind, node.anchor ?? null, node.tag ?? null];
   }
+}
+
+/** The first comment the input and the output do not hold as many times (at the start if only the output holds it). */
+function changedComment(input: readonly ReadComment[], output: readonly ReadComment[]): ReadComment | undefined {
+  const counts = new Map<string, number>();
+  for (const { text } of input) counts.set(text, (counts.get(text) ?? 0) + 1);
+  for (const { text } of output) counts.set(text, (counts.get(text) ?? 0) - 1);
+  const lost = input.find(({ text }) => counts.get(text) !== 0);
+  if (lost) return lost;
+  const added = output.find(({ text }) => counts.get(text) !== 0);
+  return added && { offset: 0, text: added.text };
 }

@@ -37,7 +37,7 @@ const STEP = 2;
 export function printLayout(document: LayoutDocument): string {
   const printer = new Printer();
   for (const line of document.prologue) printer.push(line);
-  printer.root(document.root);
+  printer.root(document.root, document.single);
   const lines = printer.lines;
   while (lines.length > 0 && lines.at(-1) === "") lines.pop();
   return `${lines.join("\n")}\n`;
@@ -69,20 +69,35 @@ class Printer {
     this.lines.push(line);
   }
 
-  root(node: LayoutNode): void {
+  root(node: LayoutNode, single: LayoutDocument["single"]): void {
+    const properties = propertiesOf(node);
     if ((node.kind === "map" && node.entries.length > 0) || (node.kind === "seq" && node.items.length > 0)) {
-      const properties = propertiesOf(node);
       if (properties) this.push(properties);
       this.block(node, 0);
       return;
     }
-    const rendered = this.render(node, 0, 0);
-    if ("inline" in rendered) this.push(rendered.inline);
-    else if ("header" in rendered) {
-      this.push(rendered.header);
-      for (const line of rendered.lines) this.push(line.text === "" ? "" : pad(STEP + line.indent) + line.text);
-    } else for (const line of rendered.verbatim) this.push(line);
+    // One value: its comments go where an entry's would, a block scalar's first one after its header.
+    const entry = single?.entry;
+    this.gaps(entry?.before ?? [], 0, true);
+    const prefix = properties ? `${properties} ` : "";
+    const rendered = this.render(node, 0, prefix.length);
+    const lines =
+      "inline" in rendered
+        ? [rendered.inline]
+        : "header" in rendered
+          ? [
+              rendered.header,
+              ...rendered.lines.map((line) => (line.text === "" ? "" : pad(STEP + line.indent) + line.text)),
+            ]
+          : [...rendered.verbatim];
+    lines[0] = prefix + lines[0];
+    const [first, ...rest] = [...(entry?.headComments ?? []), ...(entry?.comment === undefined ? [] : [entry.comment])];
+    const header = "header" in rendered || ("verbatim" in rendered && /^[|>]/.test(rendered.verbatim[0] ?? ""));
+    const at = header ? 0 : lines.length - 1;
+    if (first !== undefined) lines[at] = `${lines[at]} ${first}`;
+    for (const line of [...lines, ...rest]) this.push(line);
     if (node.kind === "map" || node.kind === "seq") this.gaps(node.end, 0, false);
+    this.gaps(single?.after ?? [], 0, false);
   }
 
   gaps(gaps: readonly Gap[], indent: number, atStart: boolean): void {
@@ -110,10 +125,7 @@ class Printer {
     const key = entry.key;
     if (!key) return "-";
     if (key.kind === "alias") return `*${key.name} :`;
-    const properties = propertiesOf(key);
-    const text = String(key.value);
-    const written = isPlainSafe(text, false) && readsAsString(text) ? text : doubleQuoted(text);
-    return `${properties ? `${properties} ` : ""}${written}:`;
+    return `${keyText(key, false)}:`;
   }
 
   entry(entry: Entry, indent: number, item: boolean): void {
@@ -271,11 +283,8 @@ class Printer {
       if (!key) return undefined;
       if (key.kind === "alias") parts.push(`*${key.name} : ${value}`);
       else {
-        const text = String(key.value);
-        if (text.length > FLOW_WIDTH) return undefined;
-        const properties = propertiesOf(key);
-        const written = isPlainSafe(text, true) && readsAsString(text) ? text : doubleQuoted(text);
-        parts.push(`${properties ? `${properties} ` : ""}${written}: ${value}`);
+        if (String(key.value).length > FLOW_WIDTH) return undefined;
+        parts.push(`${keyText(key, true)}: ${value}`);
       }
       length += (parts.at(-1) as string).length + 2;
     }
@@ -290,6 +299,23 @@ class Printer {
     if (text === undefined) return undefined;
     return properties ? `${properties} ${text}` : text;
   }
+}
+
+/**
+ * A key with its anchor and tag: plain when YAML reads it back as the same string, double-quoted otherwise; a
+ * tagged key as written (on one line: a key cannot span lines), since its tag decides how its text reads.
+ */
+function keyText(key: ScalarNode, flow: boolean): string {
+  const properties = propertiesOf(key);
+  const form = key.form;
+  const text = String(key.value);
+  const written =
+    form.kind === "verbatim" && !form.text.includes("\n") && (!flow || flowScalar(key) !== undefined)
+      ? form.text
+      : isPlainSafe(text, flow) && readsAsString(text)
+        ? text
+        : doubleQuoted(text);
+  return `${properties ? `${properties} ` : ""}${written}`;
 }
 
 /** A scalar's text inside a flow collection, or undefined when it cannot be there. */

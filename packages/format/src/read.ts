@@ -13,7 +13,17 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from "yaml";
-import type { AliasNode, Entry, Gap, LayoutDocument, LayoutNode, MapNode, ScalarNode, SeqNode } from "./tree.js";
+import type {
+  AliasNode,
+  Entry,
+  Gap,
+  LayoutDocument,
+  LayoutNode,
+  MapNode,
+  ScalarForm,
+  ScalarNode,
+  SeqNode,
+} from "./tree.js";
 
 /** The reading options of `@mailroom/syntax`'s YAML reader, so that both see the same values. */
 const COMPOSER_OPTIONS = {
@@ -56,13 +66,22 @@ interface Marker {
   readonly kind: "value" | "head";
 }
 
+/** A comment as read: its text, from `#` to the end of its line, and where it starts. */
+export interface ReadComment {
+  readonly offset: number;
+  readonly text: string;
+}
+
 export type ReadResult =
   | {
       readonly document: LayoutDocument;
-      /** The text of every comment, in order. */
-      readonly comments: readonly string[];
+      /** Every comment, in order. */
+      readonly comments: readonly ReadComment[];
+      /** Where each entry read starts: its key, or its dash. */
+      readonly starts: ReadonlyMap<Entry, number>;
     }
-  | { readonly unsupported: string };
+  /** A construct the formatter does not lay out, and where it starts. */
+  | { readonly unsupported: string; readonly at: number };
 
 /**
  * Reads a YAML text without syntax errors (`parseYaml` has said so) into a layout tree, with every comment
@@ -72,35 +91,37 @@ export type ReadResult =
  */
 export function readLayout(text: string): ReadResult {
   const tokens = [...new Parser().parse(text)];
-  const comments: { offset: number; text: string }[] = [];
+  const comments: ReadComment[] = [];
   const dashes: number[] = [];
   let documentStart: number | undefined;
-  let directives = false;
   collectTokens(tokens, (token) => {
     if (token.type === "comment") comments.push({ offset: token.offset, text: token.source.trimEnd() });
     else if (token.type === "seq-item-ind") dashes.push(token.offset);
     else if (token.type === "doc-start") documentStart ??= token.offset;
-    else if (token.type === "directive") directives = true;
   });
   comments.sort((a, b) => a.offset - b.offset);
   dashes.sort((a, b) => a - b);
   const document = [...new Composer(COMPOSER_OPTIONS).compose(tokens, true, text.length)][0];
-  if (!document || document.contents === null) return { unsupported: "an empty document" };
-  if (document.errors.length > 0) return { unsupported: "YAML the reader reports errors in" };
+  // `parseYaml` has found no error, so the `yaml` package, which the layout is read with, should find none either.
+  const error = document?.errors[0];
+  if (error)
+    return { unsupported: `YAML the "yaml" package cannot read (${error.message.split("\n")[0]})`, at: error.pos[0] };
+  if (!document || document.contents === null) return { unsupported: "a document without a value", at: 0 };
 
-  const lines = new LineIndex(text);
+  // Lines as the YAML reader sees them: a lone CR is content there, not a line break (same length, same offsets).
+  const lines = new LineIndex(text.replace(/\r(?!\n)/g, " "));
   const reader = new Reader(text, lines, dashes);
 
   // Directives and `---` are kept as written, with the comments among them.
   const prologue: string[] = [];
   let prologueEnd = 0;
-  if (documentStart !== undefined || directives) {
-    if (documentStart === undefined) return { unsupported: "directives without a `---` line" };
+  // (Directives without `---` are an error, so `---` is there when they are.)
+  if (documentStart !== undefined) {
     const line = lines.position(documentStart).line;
-    const end = lines.offset({ line: line + 1, column: 1 });
-    const rest = text.slice(documentStart + 3, line < lines.lineCount ? end : text.length).trim();
-    if (rest !== "" && !rest.startsWith("#")) return { unsupported: "content on the `---` line" };
-    prologueEnd = line < lines.lineCount ? end : text.length;
+    const end = line < lines.lineCount ? lines.offset({ line: line + 1, column: 1 }) : text.length;
+    const rest = text.slice(documentStart + 3, end).trim();
+    // Content on the `---` line (`--- !!map`, `--- |`) starts the root, which is printed on the next line.
+    prologueEnd = rest === "" || rest.startsWith("#") ? end : documentStart + 3;
     for (const written of text.slice(0, prologueEnd).split(/\r?\n/)) {
       const trimmed = written.trimEnd();
       if (trimmed !== "" || (prologue.length > 0 && prologue.at(-1) !== "")) prologue.push(trimmed);
@@ -108,18 +129,33 @@ export function readLayout(text: string): ReadResult {
     while (prologue.at(-1) === "") prologue.pop();
   }
 
-  const root = reader.node(document.contents as ParsedNode, undefined, false, 0);
-  const before: Gap[] = [];
-  const after: Gap[] = [];
+  const contents = document.contents as ParsedNode;
+  const root = reader.node(contents, undefined, false, 0);
+  const single = isSingle(root) ? reader.single(root, contents) : undefined;
   for (const comment of comments) {
     if (comment.offset < prologueEnd) continue;
-    reader.attach(comment, root, before, after);
+    reader.attach(comment, root, single);
   }
   reader.finishBlanks();
-  if (root.kind === "scalar" || root.kind === "alias") {
-    if (before.length > 0 || after.length > 0) return { unsupported: "comments around a document that is one value" };
+  if (single && single.entry.before.length > 0 && reader.blankBefore(single.start)) {
+    single.entry.before.push({ kind: "blank" });
   }
-  return { document: { root, prologue }, comments: comments.map((comment) => comment.text) };
+  return {
+    document: { root, prologue, ...(single ? { single: { entry: single.entry, after: single.after } } : {}) },
+    comments,
+    starts: new Map(reader.placed.map((placed) => [placed.entry, placed.start])),
+  };
+}
+
+/** A root that is one value, with no entry to hold the comments around it. */
+const isSingle = (root: LayoutNode): boolean =>
+  root.kind === "scalar" || root.kind === "alias" || (root.kind === "map" ? root.entries : root.items).length === 0;
+
+/** The comments around a root that is one value, as they are read. */
+interface Single {
+  readonly entry: Entry;
+  readonly start: number;
+  readonly after: Gap[];
 }
 
 /** The index of the first entry starting after the offset, in entries sorted by start. */
@@ -162,6 +198,12 @@ function collectTokens(tokens: readonly CST.Token[], visit: (token: AnyToken) =>
       if (child !== undefined && child !== null && typeof child === "object") stack.push(child);
     }
   }
+}
+
+/** Where the tag or anchor of a pair's key starts (before the key's own range), when it has one. */
+function propertiesStart(pair: unknown): number | undefined {
+  const start = (pair as { srcToken?: { start?: readonly AnyToken[] } }).srcToken?.start;
+  return start?.find((token) => token.type === "tag" || token.type === "anchor")?.offset;
 }
 
 function tagText(tag: string | undefined): string | undefined {
@@ -226,7 +268,7 @@ class Reader {
     if (isMap(node)) {
       for (const pair of (node as YAMLMap.Parsed).items) {
         const key = pair.key as ParsedNode | null;
-        const keyStart = key ? key.range[0] : (pair.value?.range[0] ?? start);
+        const keyStart = propertiesStart(pair) ?? (key ? key.range[0] : (pair.value?.range[0] ?? start));
         const keyNode = key ? this.key(key) : ({ kind: "scalar", value: "", form: { kind: "string" } } as ScalarNode);
         const keyColumn = this.column(keyStart);
         const value = pair.value as ParsedNode | null;
@@ -260,38 +302,53 @@ class Reader {
     // Like the DSL reader: a plain key is its text as written (`007:` is "007").
     const value = scalarNode.type === "PLAIN" ? String(scalarNode.source) : String(scalarNode.value);
     const anchor = node.anchor || undefined;
-    return { kind: "scalar", value, form: { kind: "string" }, ...(anchor === undefined ? {} : { anchor }) };
+    const tag = tagText(node.tag);
+    // A tagged key is kept as written, as a tagged value is: its tag may read the text otherwise than quoting would.
+    const text = tag === undefined ? undefined : this.verbatim(scalarNode);
+    const form: ScalarForm = text === undefined ? { kind: "string" } : { kind: "verbatim", text, indent: 0 };
+    return {
+      kind: "scalar",
+      value,
+      form,
+      ...(anchor === undefined ? {} : { anchor }),
+      ...(tag === undefined ? {} : { tag }),
+    };
   }
 
   scalar(node: Scalar.Parsed, properties: object, column: number): ScalarNode {
     const [start, valueEnd] = node.range;
     const value = node.value;
-    const source = { text: this.verbatim(node), indent: column };
-    const base = { kind: "scalar" as const, ...properties, source };
+    const text = this.verbatim(node);
+    const source = text === undefined ? undefined : { text, indent: column };
+    const base = { kind: "scalar" as const, ...properties, ...(source === undefined ? {} : { source }) };
+    // Kept as written when it can be; otherwise printed from its value.
+    const kept: ScalarForm = source === undefined ? { kind: "string" } : { kind: "verbatim", ...source };
     if (node.tag !== undefined) {
-      return {
-        ...base,
-        value: typeof value === "string" ? value : String(node.source),
-        form: { kind: "verbatim", ...source },
-      };
+      return { ...base, value: typeof value === "string" ? value : String(node.source), form: kept };
     }
     if (typeof value === "string") return { ...base, value, form: { kind: "string" } };
     if (value === null || typeof value === "number" || typeof value === "boolean") {
       return { ...base, value, form: { kind: "plain", source: this.#text.slice(start, valueEnd) } };
     }
-    return { ...base, value: String(node.source), form: { kind: "verbatim", ...source } };
+    return { ...base, value: String(node.source), form: kept };
   }
 
-  /** The scalar's text as written, without the comment after a block scalar's header. */
-  verbatim(node: Scalar.Parsed): string {
+  /**
+   * The scalar's text as written, without the comment after a block scalar's header; undefined when it cannot be
+   * kept as written: a text ending with a lone CR, which the line break printed after it would make a CRLF.
+   */
+  verbatim(node: Scalar.Parsed): string | undefined {
     const [start, valueEnd] = node.range;
     const token = node.srcToken;
+    let written = this.#text.slice(start, valueEnd);
     if (token?.type === "block-scalar") {
       const header = (token.props as AnyToken[]).find((prop) => prop.type === "block-scalar-header")?.source ?? "|";
-      const content = token.source.endsWith("\n") ? token.source.slice(0, -1) : token.source;
-      return content === "" ? header : `${header}\n${content}`;
+      const content = token.source.replace(/\r?\n$/, "");
+      written = content === "" ? header : `${header}\n${content}`;
     }
-    return this.#text.slice(start, valueEnd).replace(/\r\n?/g, "\n");
+    // Only CRLF is a line break here: a lone CR is content to the YAML reader, so it stays as it is.
+    const text = written.replaceAll("\r\n", "\n");
+    return text.endsWith("\r") ? undefined : text;
   }
 
   /** The offset of the dash of the block sequence item whose value starts at `valueStart`. */
@@ -343,12 +400,20 @@ class Reader {
     return this.#lines.lineText(line - 1).trim() === "";
   }
 
-  attach(comment: { offset: number; text: string }, root: LayoutNode, before: Gap[], after: Gap[]): void {
+  /** The comments around a root that is one value: its line ends where a value's or a block scalar's header's does. */
+  single(root: LayoutNode, node: ParsedNode): Single {
+    const entry: Entry = { value: root, before: [] };
+    const [start, end] = node.range;
+    const isBlockScalar = isScalar(node) && (node.type === "BLOCK_FOLDED" || node.type === "BLOCK_LITERAL");
+    this.markers.push(isBlockScalar ? { offset: start, entry, kind: "head" } : { offset: end, entry, kind: "value" });
+    return { entry, start, after: [] };
+  }
+
+  attach(comment: ReadComment, root: LayoutNode, single: Single | undefined): void {
     this.sort();
     const { offset } = comment;
     const line = this.line(offset);
-    const lineStart = this.#lines.offset({ line, column: 1 });
-    if (this.#text.slice(lineStart, offset).trim() !== "") {
+    if (!this.startsLine(offset)) {
       const marker = this.lastMarker(offset);
       if (marker && this.line(marker.offset) === line) {
         const entry = marker.entry;
@@ -397,15 +462,25 @@ class Reader {
       // Less indented than the entry after it: an annotation of the line above, which keeps its column.
       const outdented = column < this.column(next.start) ? { column } : {};
       next.entry.before.push(...gaps.map((g) => (g.kind === "comment" ? { ...g, ...outdented } : g)));
-    } else if (root.kind === "map" || root.kind === "seq") root.end.push(...gaps);
-    else (previous ? after : before).push(...gaps);
+    } else if (single) (offset < single.start ? single.entry.before : single.after).push(...gaps);
+    else if (root.kind === "map" || root.kind === "seq") root.end.push(...gaps);
   }
 
-  /** Marks an entry start: its blank line before, after the comments attached to it. */
+  /**
+   * Marks an entry start: its blank line before, after the comments attached to it. Only an entry that starts its
+   * line has one: the blank line above `- key: value` is the item's, not also its first key's.
+   */
   finishBlanks(): void {
     for (const placed of this.placed) {
-      if (!placed.collection.flow && this.blankBefore(placed.start)) placed.entry.before.push({ kind: "blank" });
+      if (placed.collection.flow || !this.startsLine(placed.start)) continue;
+      if (this.blankBefore(placed.start)) placed.entry.before.push({ kind: "blank" });
     }
+  }
+
+  /** Whether only blanks come before the offset on its line. */
+  startsLine(offset: number): boolean {
+    const lineStart = this.#lines.offset({ line: this.line(offset), column: 1 });
+    return this.#text.slice(lineStart, offset).trim() === "";
   }
 
   lastMarker(offset: number): Marker | undefined {

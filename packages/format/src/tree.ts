@@ -92,6 +92,12 @@ export interface LayoutDocument {
   readonly root: LayoutNode;
   /** Lines before the root kept as written: directives and the `---` marker, with the comments among them. */
   readonly prologue: readonly string[];
+  /**
+   * The comments of a root that is one value (a scalar, an alias, an empty collection), which has no entry of its
+   * own to hold them: `entry.value` is the root, `entry.before` what precedes it, `entry.comment` (or
+   * `entry.headComments`, after a block scalar's header) the end of its line, and `after` what follows it.
+   */
+  readonly single?: { readonly entry: Entry; readonly after: readonly Gap[] };
 }
 
 // Builders, for the decompiler and tests.

@@ -22,14 +22,19 @@ export const PROPERTY_TIMEOUT = 30_000 * Math.max(1, SCALE);
 const uuid = fc.uuid();
 const flag = fc.boolean();
 
+/** Keys named like Object's members: data like any other key (JSON.parse and fast-check define them as such). */
+const OBJECT_MEMBERS = ["__proto__", "constructor", "prototype", "hasOwnProperty"] as const;
+
 /**
- * JSON values for pass-through fields, as JSON text holds them (so no -0, which JSON.stringify writes 0), without a
- * "__proto__" key, which a JavaScript object cannot hold as data.
+ * JSON values for pass-through fields, as JSON text holds them (so no -0, which JSON.stringify writes 0), objects
+ * among them sometimes holding keys named like Object's members.
  */
 export const json = fc
-  .jsonValue({ maxDepth: 2 })
-  .map((value) => JSON.parse(JSON.stringify(value)) as unknown)
-  .filter((value) => !JSON.stringify(value).includes('"__proto__"'));
+  .oneof(
+    { weight: 4, arbitrary: fc.jsonValue({ maxDepth: 2 }) },
+    { weight: 1, arbitrary: fc.dictionary(fc.constantFrom(...OBJECT_MEMBERS), fc.jsonValue({ maxDepth: 1 })) },
+  )
+  .map((value) => JSON.parse(JSON.stringify(value)) as unknown);
 
 /** Counts: at least 0, or for an upper bound more than 0 or -1 (no limit). */
 const lower = fc.oneof(fc.constant(0), fc.nat(20));
@@ -64,8 +69,12 @@ const apposition = fc.record(
   { requiredKeys: ["@type", "id", "targetType", "serializedPageFilter", "background", "editable"] },
 );
 
-/** Extra fields the spec does not show, passed through on data-file and archive boxes and on channels. */
-const extras = (keys: readonly string[]) => fc.dictionary(fc.constantFrom(...keys), json, { maxKeys: 3 });
+/**
+ * Extra fields the spec does not show, passed through on data-file and archive boxes and on channels, and keys
+ * named like Object's members.
+ */
+const extras = (keys: readonly string[]) =>
+  fc.dictionary(fc.constantFrom(...keys, ...OBJECT_MEMBERS), json, { maxKeys: 3 });
 
 /** Names for a collection: usually distinct, sometimes with a duplicate (which the DSL writes in the list form). */
 const names = (count: number) =>
@@ -95,7 +104,8 @@ function box(boxName: string, type: string, size: Size) {
     return fc
       .tuple(
         fc.record(common, { requiredKeys: ["@type", "name", "hidden", "minElements", "maxElements"] }),
-        extras(["format", "maxEntries", "main", "metadatas", "x-custom"]),
+        // Not "main": a DSL key of the other boxes, an error on an archive box, so such a box cannot be decompiled.
+        extras(["format", "maxEntries", "metadatas", "x-custom"]),
       )
       .map(([fields, extra]) => ({ ...extra, ...fields }));
   }

@@ -5,6 +5,7 @@ import { BOOLEAN_EXPRESSION_TYPES, Service, VALUE_EXPRESSION_TYPES } from "@mail
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decompile, decompileText, format, serviceFileName } from "../src/index.js";
+import { firstDifference } from "../src/json-difference.js";
 import { PROPERTY_TIMEOUT, runs, service, serviceOf } from "./arbitraries.js";
 
 /** The JSON the DSL compiles to, and no error on the way. */
@@ -266,6 +267,24 @@ describe("decompile writes the idiomatic forms", () => {
     expect(one?.diagnostics.find((d) => d.code === "cannot-decompile")?.message).toBe(
       'The service cannot be written in the DSL without loss: the value at "/properties/boxes/0/hidden" would not come back the same.',
     );
+  });
+
+  it("compares keys named like Object's members as data: its loss check is not fooled by them", () => {
+    // An own "__proto__" holding {} is not the prototype every object inherits, which has no keys either.
+    expect(firstDifference(JSON.parse('{"a":{"__proto__":{}}}'), { a: {} })).toEqual(["a", "__proto__"]);
+    for (const key of ["constructor", "prototype", "hasOwnProperty"]) {
+      expect(firstDifference(JSON.parse(`{"${key}":{}}`), {})).toEqual([key]);
+    }
+    expect(
+      firstDifference(JSON.parse('{"__proto__":[1],"b":2}'), JSON.parse('{"b":2,"__proto__":[1]}')),
+    ).toBeUndefined();
+  });
+
+  it('finds no box type in a "@type" named like Object\'s members', () => {
+    const box = { ...(pdf("letters", { main: true }) as Record<string, unknown>), "@type": "constructor" };
+    const [one] = decompile(serviceWith([box])).services;
+    expect(one?.diagnostics.find((d) => d.code === "cannot-decompile")?.message).toContain('"constructor"');
+    expect(JSON.stringify(one?.diagnostics)).not.toContain("function");
   });
 
   it("reads one service, an array of services, or the authentication response", () => {

@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
 import { compileDsl } from "@mailroom/compiler";
 import { parseYaml, toJson } from "@mailroom/syntax";
 import fc from "fast-check";
@@ -7,17 +6,8 @@ import { describe, expect, it } from "vitest";
 import { type Document, isCollection, isScalar, parseDocument, type ToStringOptions, visit } from "yaml";
 import { decompile, format } from "../src/index.js";
 import { PROPERTY_TIMEOUT, runs, service } from "./arbitraries.js";
+import { dslFiles, root } from "./corpus.js";
 import { commentPlaces, safeLineBreaks } from "./places.js";
-
-const root = resolve(import.meta.dirname, "../../..");
-
-/** Every DSL file under a directory of the repository. */
-function dslFiles(directory: string): string[] {
-  return readdirSync(join(root, directory), { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && /\.service\.ya?ml$/.test(entry.name))
-    .map((entry) => join(entry.parentPath, entry.name))
-    .sort();
-}
 
 /** Formats text that must format without diagnostics. */
 function fmt(text: string): string {
@@ -271,6 +261,58 @@ describe("format lays out", () => {
       "      when: *same",
     );
     expect(fmt(input)).toBe(input);
+  });
+});
+
+describe("format formats every file that parses (issue 10)", () => {
+  it("a blank line before a list whose first item starts on its dash line, once and for all", () => {
+    const input = lines("appositions:", "", "  - type: overlay  # x", "    file: f");
+    const output = lines("appositions:", "  - type: overlay # x", "    file: f");
+    expect(fmt(input)).toBe(output);
+    expect(fmt(output)).toBe(output);
+  });
+
+  it("keeps the tags of keys, and lays out the value of a key with a tag or an anchor from the key's column", () => {
+    const input = lines("!custom invoices: 1", "!!str 123: 2", "a: { !!str 7: x }", "&k b: 3");
+    expect(fmt(input)).toBe(input);
+    const folded = lines(
+      "boxes:",
+      "  letters:",
+      "    type: pdf",
+      "    metadata:",
+      "      !custom ref: >-",
+      "        pdfText(1)",
+      "          | clean(trim, normalise)",
+    );
+    expect(fmt(folded)).toBe(folded);
+  });
+
+  it("keeps a lone CR, which YAML reads as content, where it is", () => {
+    expect(fmt("p:\ru")).toBe('p: "\\ru"\n');
+    const broken = lines("boxes:", "  a:", "    type: pdf", "    metadata:", "      x: upper(file\rName)");
+    expect(fmt(broken)).toBe(broken);
+    // At the very end, the line break printed after it would make a CRLF of it: the value is quoted instead.
+    expect(fmt(broken.replace("Name)\n", "Name\r"))).toContain('x: "upper(file\\rName\\r"\n');
+  });
+
+  it("keeps the comments around a document that is one value, and content on the `---` line", () => {
+    expect(fmt("p\n#")).toBe("p\n#\n");
+    const scalar = lines("# before", "", "p # after it", "# at the end");
+    expect(fmt(scalar)).toBe(scalar);
+    expect(fmt(lines("|  # header", "  text", "# after"))).toBe(lines("| # header", "  text", "# after"));
+    expect(fmt("--- !!map\na:   1\n")).toBe("---\n!!map\na: 1\n");
+    expect(fmt("--- p # c\n")).toBe("---\np # c\n");
+  });
+
+  it("keeps an expression holding an integer beyond 2^53 as written, since its canonical text would round it", () => {
+    const box = (value: string) =>
+      lines("boxes:", "  a:", "    type: pdf", "    elements: 1", "    metadata:", `      x: ${value}`);
+    for (const value of ["substring(fileName, 0, 9007199254740993)", "fileName[0:12345678901234567890123]"]) {
+      expect(fmt(box(value))).toBe(box(value));
+    }
+    expect(fmt(box("substring( fileName, 0, 9007199254740992 )"))).toBe(
+      box("substring(fileName, 0, 9007199254740992)"),
+    );
   });
 });
 

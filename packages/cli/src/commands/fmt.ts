@@ -1,7 +1,7 @@
 import { isDslFile } from "@mailroom/compiler";
 import { format } from "@mailroom/format";
 import type { Command } from "commander";
-import { DSL_FILE, expandPaths, readSource, UsageError, writeAtomic } from "../files.js";
+import { DSL_FILE, expandPaths, readSource, UsageError, writeOutput } from "../files.js";
 import { formatPlain } from "../format/plain.js";
 import type { Io } from "../main.js";
 import { displayPath, type FileReport, plural } from "../report.js";
@@ -68,8 +68,9 @@ export async function fmt(paths: readonly string[], options: FmtOptions, io: Io)
       if (changed) unformatted.push(file);
     } else if (options.write) {
       if (changed) {
-        await writeAtomic(file, (source.bom ? "\uFEFF" : "") + result.text);
-        unformatted.push(file);
+        const problem = await writeOutput(file, (source.bom ? "\uFEFF" : "") + result.text);
+        if (problem) failed.push({ file, text: source.text, diagnostics: [problem] });
+        else unformatted.push(file);
       }
     } else io.out(result.text);
   }
