@@ -8,24 +8,29 @@
 //    (checkDocument(compileDsl(...))); JSON.parse of every JSON text; the full JSON lint
 //    (checkDocument(readJsonDocument(...))). Every generated service must lint clean, or the run fails.
 // 3. Times stress inputs: a service with 2,000 boxes, an expression nested 500 deep.
-// 4. Prints ratios against their targets (PASS/MISS), growth with N, peak memory, and where the lint time goes
+// 4. Runs `mailroom lint`, `fmt` and `decompile`, each a process of its own as a user runs it, on files at the
+//    size limits (a generated service, and the heaviest shapes found per byte), for their time and peak RSS.
+// 5. Prints ratios against their targets (PASS/MISS), growth with N, peak memory, and where the lint time goes
 //    (each stage, and the slowest rules), for whoever has to bring a figure back under its target.
 //
 // Exit code 0 whatever the figures (the bench reports, it does not gate); 1 when a generated service is not lint
 // clean or anything throws.
 
-import { readFileSync, rmSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { parseDocument } from "yaml";
-import { deepService, generateWorkspace, wideService } from "./generate.js";
+import { compileToJson, deepService, generateServiceDsl, generateWorkspace, wideService } from "./generate.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const { compileDsl, readJsonDocument } = await import(join(ROOT, "packages/compiler/dist/index.js"));
-const { checkDocument, RULES, runRules, validateService } = await import(join(ROOT, "packages/checker/dist/index.js"));
+const { checkDocument, MAX_DSL_BYTES, MAX_JSON_BYTES, RULES, runRules, validateService } = await import(
+  join(ROOT, "packages/checker/dist/index.js")
+);
 const { parseYaml } = await import(join(ROOT, "packages/syntax/dist/index.js"));
 
 // Targets (from the issue). Growth is linear when 4x the services take at most LINEAR_SLACK x 4 the time.
@@ -33,6 +38,9 @@ const TARGET_DSL_RATIO = 1.5;
 const TARGET_JSON_RATIO = 10;
 const LINEAR_SLACK = 1.5;
 const TARGET_STRESS_MS = 500; // "well under a second"
+// The cost of the largest file a command accepts (issue 10): its time and the process's peak RSS.
+const TARGET_LIMIT_SECONDS = 5;
+const TARGET_LIMIT_RSS = 1e9;
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -139,6 +147,101 @@ function profileStages(format, texts, reps) {
   stages.push(["rule engine", total - sum], ["rules", sum]);
   const slowest = [...rules].sort((a, b) => b[1] - a[1]).slice(0, 4);
   return { stages: format === "dsl" ? [stages[1], stages[0], ...stages.slice(2)] : stages, slowest };
+}
+
+/**
+ * Runs `mailroom <command> <file>` in a process of its own (output discarded); its elapsed time, from spawn to
+ * exit, the process's peak RSS and its exit code.
+ */
+function runCommand(command, file) {
+  const cli = pathToFileURL(join(ROOT, "packages/cli/dist/main.js")).href;
+  const script = `const { main } = await import(${JSON.stringify(cli)});
+const code = await main(["node", "mailroom", ...process.argv.slice(1)]);
+process.stderr.write(\`\\n\${JSON.stringify({ code, rss: process.resourceUsage().maxRSS * 1024 })}\\n\`);`;
+  const args = command === "decompile" ? [command, "--force", "--out", `${file}.out`, file] : [command, file];
+  const start = performance.now();
+  const child = spawnSync(process.execPath, ["--input-type=module", "-e", script, "--", ...args], {
+    stdio: ["ignore", "ignore", "pipe"],
+    maxBuffer: 1 << 30,
+  });
+  const seconds = (performance.now() - start) / 1000;
+  const last = child.stderr.toString().trimEnd().split("\n").at(-1) ?? "";
+  const { code, rss } = last.startsWith("{") ? JSON.parse(last) : { code: child.status ?? 2, rss: Number.NaN };
+  return { seconds, rss, code };
+}
+
+/**
+ * Nearly the largest text `make(n)` gives within `limit` bytes, for a size about linear in `n`: estimated from
+ * `n = probe` and `2 * probe`, then shrunk until it fits.
+ */
+function largestWithin(limit, make, probe) {
+  const [one, two] = [probe, 2 * probe].map((n) => Buffer.byteLength(make(n)));
+  const perUnit = (two - one) / probe;
+  let n = Math.floor((limit - (one - perUnit * probe)) / perUnit);
+  let text = make(n);
+  while (Buffer.byteLength(text) > limit) {
+    n = Math.floor(n * 0.995);
+    text = make(n);
+  }
+  return text;
+}
+
+/**
+ * Files at the size limits, written to `dir`: a generated service (boxes as the workspace's, metadata as in the
+ * stress inputs) in each format, and the shapes that cost the most per byte among those tried: many one-line
+ * metadata and a long pass-through sequence in the DSL, a long pass-through array in JSON.
+ */
+function filesAtLimit(dir) {
+  const dslOf = (boxes) => generateServiceDsl(7, 800_000, { boxes, metadata: [3, 6] });
+  const head = [
+    "id: 78",
+    "name: Size limit",
+    "type: SIMPLE_MULTIPLE",
+    "organizationalUnit: { id: 1, name: Bench }",
+    "boxes:",
+    "  LETTERS:",
+    "    type: pdf",
+    "    main: true",
+    "    elements: 1..10",
+    "    split: none",
+    "    metadata:",
+    "      reference: fileName[0:8]",
+    "",
+  ].join("\n");
+  const lines = (n, line) => Array.from({ length: n }, (_, i) => line(i)).join("");
+  const small = JSON.parse(compileToJson("small.service.yaml", dslOf(3)));
+  const inputs = [
+    ["DSL, a generated service", "dsl", largestWithin(MAX_DSL_BYTES, dslOf, 100), ["lint", "fmt"]],
+    [
+      "DSL, one-line metadata",
+      "dsl",
+      largestWithin(MAX_DSL_BYTES, (n) => head + lines(n, (i) => `      m${i}: fileName[0:8]\n`), 1000),
+      ["lint", "fmt"],
+    ],
+    [
+      "DSL, a pass-through sequence",
+      "dsl",
+      largestWithin(MAX_DSL_BYTES, (n) => `${head}extra:\n${lines(n, () => "  - 1\n")}`, 1000),
+      ["lint", "fmt"],
+    ],
+    [
+      "JSON, a generated service",
+      "json",
+      largestWithin(MAX_JSON_BYTES, (n) => compileToJson("limit.service.yaml", dslOf(n)), 100),
+      ["lint", "decompile"],
+    ],
+    [
+      "JSON, a pass-through array",
+      "json",
+      largestWithin(MAX_JSON_BYTES, (n) => JSON.stringify({ ...small, extra: Array(n).fill(1) }), 1000),
+      ["lint", "decompile"],
+    ],
+  ];
+  return inputs.map(([label, format, text, commands], i) => {
+    const file = join(dir, `limit-${i}.service.${format === "dsl" ? "yaml" : "json"}`);
+    writeFileSync(file, text);
+    return { label, file, commands };
+  });
 }
 
 const dslLint = (file) => (text) => checkDocument(compileDsl(file, text));
@@ -310,7 +413,15 @@ async function main() {
   ];
   const stressSeconds = (performance.now() - t) / 1000;
 
-  // 4. Report.
+  // Files at the size limits, each command run as a user runs it: a process of its own, startup included.
+  t = performance.now();
+  const atLimit = filesAtLimit(workspace.dir).map((input) => ({
+    ...input,
+    runs: input.commands.map((command) => ({ command, ...runCommand(command, input.file) })),
+  }));
+  const limitSeconds = (performance.now() - t) / 1000;
+
+  // 5. Report.
   const last = rows.at(-1);
   const line = "-".repeat(118);
   console.log(`\n${line}`);
@@ -362,6 +473,18 @@ async function main() {
   console.log(
     `  growth within one file (linear: x4): ${within.map(([label, factor]) => `${label} x${factor.toFixed(2)}`).join(", ")}  ${verdict(within.every(([, factor]) => factor <= 4 * LINEAR_SLACK))}`,
   );
+
+  console.log(
+    `\nfiles at the size limits (DSL ${mib(MAX_DSL_BYTES)}, JSON ${mib(MAX_JSON_BYTES)}), each command a process of its own; target <= ${TARGET_LIMIT_SECONDS} s and <= ${TARGET_LIMIT_RSS / 1e9} GB peak RSS (${ms(limitSeconds)} s in all)`,
+  );
+  for (const { label, file, runs } of atLimit) {
+    const kib = readFileSync(file).length / 1024;
+    const shown = runs.map(({ command, seconds, rss, code }) => {
+      const ok = code <= 1 && seconds <= TARGET_LIMIT_SECONDS && rss <= TARGET_LIMIT_RSS;
+      return `${command} ${ms(seconds)} s ${mib(rss)}${code > 1 ? ` exit ${code}` : ""} ${verdict(ok)}`;
+    });
+    console.log(`  ${label.padEnd(46)} ${`${ms(kib)} KiB`.padStart(11)}  ${shown.join(";  ")}`);
+  }
 
   console.log(
     "\nwhere the lint time goes (ms; each stage a pass of its own, best of 2; compile includes the YAML tree)",

@@ -11,15 +11,29 @@ export interface RunResult {
   readonly stderr: string;
 }
 
+export interface RunOptions {
+  readonly cwd?: string;
+  /** Kills the process after this many milliseconds (a runaway command must not outlive its test). */
+  readonly timeout?: number;
+  /** Runs the process as this user (the test process must be root to give one). */
+  readonly user?: { readonly uid: number; readonly gid: number };
+}
+
 /** Runs the real, built `mailroom` binary in a child process. */
-export function runCli(args: readonly string[], options: { cwd?: string } = {}): Promise<RunResult> {
+export function runCli(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
   return new Promise((done) => {
     execFile(
       process.execPath,
       [bin, ...args],
-      { cwd: options.cwd ?? repoRoot, maxBuffer: 64 * 1024 * 1024 },
+      {
+        cwd: options.cwd ?? repoRoot,
+        maxBuffer: 64 * 1024 * 1024,
+        ...(options.timeout !== undefined ? { timeout: options.timeout, killSignal: "SIGKILL" as const } : {}),
+        ...(options.user ?? {}),
+      },
       (error, stdout, stderr) => {
-        const code = error && typeof error.code === "number" ? error.code : 0;
+        // A process killed (its timeout) or not started has no exit code: -1, never a success.
+        const code = !error ? 0 : typeof error.code === "number" ? error.code : -1;
         done({ code, stdout, stderr });
       },
     );

@@ -7,5 +7,6 @@ export * from "./engine/run.js";
 export * from "./fixes.js";
 export { JAVA_ZONE_IDS } from "./rules/formats/java-zone-ids.js";
 export { RULES } from "./rules/index.js";
+export * from "./source-file.js";
 export * from "./suppressions.js";
 export * from "./validate.js";

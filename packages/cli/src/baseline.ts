@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile } from "node:fs/promises";
 import { dirname, relative, resolve, sep } from "node:path";
 import type { Diagnostic } from "@mailroom/syntax";
-import { UsageError, writeAtomic } from "./files.js";
+import { readSource, UsageError, writeOutput } from "./files.js";
 import type { FileReport } from "./report.js";
 
 /**
@@ -80,8 +79,8 @@ export function makeBaseline(baselinePath: string, reports: readonly FileReport[
 }
 
 export async function writeBaseline(path: string, baseline: Baseline): Promise<void> {
-  await mkdir(dirname(resolve(path)), { recursive: true });
-  await writeAtomic(path, `${JSON.stringify(baseline, null, 2)}\n`);
+  const problem = await writeOutput(resolve(path), `${JSON.stringify(baseline, null, 2)}\n`);
+  if (problem) throw new UsageError(problem.message);
 }
 
 const isEntry = (value: unknown): value is BaselineEntry => {
@@ -98,12 +97,11 @@ const isEntry = (value: unknown): value is BaselineEntry => {
 
 /** Reads a baseline written by `--write-baseline`; anything else is a usage error. */
 export async function readBaseline(path: string): Promise<Baseline> {
-  const text = await readFile(path, "utf8").catch(() => {
-    throw new UsageError(`Baseline "${path}" cannot be read; expected a file written by --write-baseline.`);
-  });
+  const source = await readSource(path);
+  if (!source.ok) throw new UsageError(`Baseline "${path}": ${source.message}`);
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = JSON.parse(source.text);
   } catch {
     throw new UsageError(`Baseline "${path}" is not JSON; expected a file written by --write-baseline.`);
   }

@@ -1,21 +1,38 @@
-import { mkdir } from "node:fs/promises";
 import { basename, dirname, join, relative } from "node:path";
+import type { Diagnostic } from "@mailroom/syntax";
 import { ConfigResolver } from "./config.js";
-import { DSL_FILE, expandPaths, writeAtomic } from "./files.js";
+import { DSL_FILE, expandPaths, writeOutput } from "./files.js";
 import { formatPlain } from "./format/plain.js";
-import { checkFile } from "./lint.js";
+import { type CheckedFile, checkFile } from "./lint.js";
 import type { Io } from "./main.js";
 import { summary } from "./report.js";
 
 /** The JSON text of a compiled service: two-space indent, keys in the model's order, final newline. */
 export const formatServiceJson = (json: unknown): string => `${JSON.stringify(json, null, 2)}\n`;
 
+/** The JSON text `build` writes for a checked DSL file; none when it has errors (a file with errors builds nothing). */
+export function builtJson(checked: CheckedFile): string | undefined {
+  const service = checked.document?.services[0];
+  if (!service || checked.diagnostics.some((d) => d.severity === "error")) return undefined;
+  return formatServiceJson(service.json);
+}
+
 /** `x.service.yaml` -> `x.service.json`. */
 const outputName = (file: string): string => basename(file).replace(/\.ya?ml$/i, ".json");
 
 /**
+ * Where `build` writes a DSL file's JSON: beside it, or under `out` at its path relative to the directory it was
+ * found in (`root`).
+ */
+export const outputOf = (file: string, root?: string, out?: string): string =>
+  out
+    ? join(out, dirname(relative(root ?? dirname(file), file)), outputName(file))
+    : join(dirname(file), outputName(file));
+
+/**
  * Compiles DSL files. A file with any error writes nothing; the others are written atomically, beside their
- * source, under `out` (keeping their path relative to the directory they were found in), or to stdout.
+ * source, under `out` (keeping their path relative to the directory they were found in), or to stdout. An output
+ * that cannot be written is a `cannot-write` error of its source; the other files are still built.
  * Diagnostics go to stderr so that `--stdout` output stays pure JSON. Rule severities come from each file's
  * `mailroom.config.yaml`, as for `lint` (its `ignore` globs are about linting and do not apply); a
  * configuration with problems builds nothing. Returns the exit code.
@@ -39,20 +56,14 @@ export async function build(
   let written = 0;
   for (const [i, { file, root }] of files.entries()) {
     const report = await checkFile(file, { rules: settings[i]?.rules ?? {} });
-    reports.push(report);
-    const service = report.document?.services[0];
-    if (!service || report.diagnostics.some((d) => d.severity === "error")) continue;
-    const text = formatServiceJson(service.json);
-    if (options.stdout) {
-      io.out(text);
-      continue;
+    const text = builtJson(report);
+    let problem: Diagnostic | undefined;
+    if (text !== undefined && options.stdout) io.out(text);
+    else if (text !== undefined) {
+      problem = await writeOutput(outputOf(file, root, options.out), text);
+      if (!problem) written++;
     }
-    const target = options.out
-      ? join(options.out, dirname(relative(root ?? dirname(file), file)), outputName(file))
-      : join(dirname(file), outputName(file));
-    await mkdir(dirname(target), { recursive: true });
-    await writeAtomic(target, text);
-    written++;
+    reports.push(problem ? { ...report, diagnostics: [...report.diagnostics, problem] } : report);
   }
   io.err(formatPlain(reports));
   const { errors, warnings } = summary(reports);

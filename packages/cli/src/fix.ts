@@ -1,6 +1,5 @@
-import { realpath, stat } from "node:fs/promises";
 import { applyFixes, type CheckOptions } from "@mailroom/checker";
-import { readSource, writeAtomic } from "./files.js";
+import { readSource, writeOutput } from "./files.js";
 import { type CheckedFile, checkFile, checkText } from "./lint.js";
 
 // The one pass of fixing lives in the checker, shared with the language service's "fix all".
@@ -16,7 +15,8 @@ const readingErrors = (file: CheckedFile): number =>
  * Fixes a file: applies every fix, checks the result again, and repeats while fixes remain (at most
  * MAX_FIX_PASSES passes), all in memory; then writes the file once, atomically, if it changed. A pass whose
  * result reads worse (new syntax or compile errors) is dropped and fixing stops there. A file whose text
- * could not be read is never written. Returns the final check and how many fixes were applied.
+ * could not be read is never written; one that cannot be written is reported as it is, with `cannot-write`.
+ * Returns the final check and how many fixes were applied.
  */
 export async function fixFile(file: string, options: CheckOptions): Promise<{ checked: CheckedFile; fixed: number }> {
   const source = await readSource(file);
@@ -32,10 +32,12 @@ export async function fixFile(file: string, options: CheckOptions): Promise<{ ch
     fixed += applied;
   }
   if (checked.text !== source.text) {
-    // Through a symbolic link to the file it names, keeping that file's permissions.
-    const target = await realpath(file);
-    const { mode } = await stat(target);
-    await writeAtomic(target, `${source.bom ? "\uFEFF" : ""}${checked.text}`, mode & 0o7777);
+    const problem = await writeOutput(file, `${source.bom ? "\uFEFF" : ""}${checked.text}`);
+    // Not written: what stands is the file as it was, and why it was not fixed.
+    if (problem) {
+      const unchanged = checkText(file, source.text, options);
+      return { checked: { ...unchanged, diagnostics: [...unchanged.diagnostics, problem] }, fixed: 0 };
+    }
   }
   return { checked, fixed };
 }

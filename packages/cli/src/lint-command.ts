@@ -1,12 +1,13 @@
-import { mkdir } from "node:fs/promises";
-import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { isAbsolute, relative, resolve } from "node:path";
 import type { FileSettings } from "@mailroom/checker";
+import { isDslFile } from "@mailroom/compiler";
 import { applyBaseline, makeBaseline, readBaseline, writeBaseline } from "./baseline.js";
+import { builtJson, outputOf } from "./build.js";
 import { ConfigResolver } from "./config.js";
-import { expandPaths, UsageError, writeAtomic } from "./files.js";
+import { expandPaths, UsageError, writeOutput } from "./files.js";
 import { fixFile } from "./fix.js";
 import { FORMATS, type FormatContext, type FormatName, formatStylish } from "./format/index.js";
-import { checkFile } from "./lint.js";
+import { type CheckedFile, checkBuiltFile, checkFile } from "./lint.js";
 import type { Io } from "./main.js";
 import { type FileReport, plural, summary } from "./report.js";
 
@@ -74,6 +75,20 @@ function shown(path: string): string {
   return rel !== "" && !rel.startsWith("..") && !isAbsolute(rel) ? rel : path;
 }
 
+/**
+ * The JSON files among the targets that `build` writes from a DSL file also among them (beside it, same name), each
+ * with that DSL file: such a JSON file is the DSL's build output, checked to be up to date rather than linted again.
+ */
+function buildOutputs(targets: readonly { file: string }[]): Map<string, string> {
+  const json = new Map(targets.filter(({ file }) => !isDslFile(file)).map(({ file }) => [resolve(file), file]));
+  const outputs = new Map<string, string>();
+  for (const { file } of targets) {
+    const output = isDslFile(file) ? json.get(resolve(outputOf(file))) : undefined;
+    if (output !== undefined) outputs.set(output, file);
+  }
+  return outputs;
+}
+
 const onlyErrors = (reports: readonly FileReport[]): FileReport[] =>
   reports.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") }));
 
@@ -81,7 +96,9 @@ const onlyErrors = (reports: readonly FileReport[]): FileReport[] =>
  * `mailroom lint`: resolves each file's configuration, lints (fixing first with `--fix`), records or applies
  * a baseline, and writes every output. Returns the exit code: 1 when errors remain or warnings exceed
  * `--max-warnings`, else 0. A configuration with problems is reported on stderr and ends the run with 2
- * before anything is linted: linting with settings other than the ones meant would mislead.
+ * before anything is linted: linting with settings other than the ones meant would mislead; so does an output
+ * file that cannot be written (after the others are written). A JSON file that is the build output of a DSL
+ * file linted in the same run is only checked to be up to date (`stale-build`): its findings are the DSL's.
  */
 export async function lint(paths: readonly string[], options: LintOptions, io: Io): Promise<number> {
   const resolver = new ConfigResolver(options.config);
@@ -105,17 +122,34 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
     return 2;
   }
 
-  let reports: FileReport[] = [];
+  const outputsOf = buildOutputs(targets);
+  const dslOfOutput = new Set(outputsOf.values());
+  /** What `build` would write now for each DSL file with a build output among the targets. */
+  const built = new Map<string, string | undefined>();
+  const checked: (FileReport | undefined)[] = [];
   let fixed = 0;
   let fixedFiles = 0;
   for (const { file, settings } of targets) {
+    if (outputsOf.has(file)) {
+      checked.push(undefined); // once its DSL file is checked, below
+      continue;
+    }
     const check = { rules: settings.rules };
+    let report: CheckedFile;
     if (options.fix) {
       const result = await fixFile(file, check);
-      reports.push(result.checked);
+      report = result.checked;
       fixed += result.fixed;
       if (result.fixed > 0) fixedFiles++;
-    } else reports.push(await checkFile(file, check));
+    } else report = await checkFile(file, check);
+    if (dslOfOutput.has(file)) built.set(file, builtJson(report));
+    checked.push(report);
+  }
+  let reports: FileReport[] = [];
+  for (const [i, { file }] of targets.entries()) {
+    const dsl = outputsOf.get(file);
+    // biome-ignore lint/style/noNonNullAssertion: every target but a build output was checked above.
+    reports.push(dsl === undefined ? checked[i]! : await checkBuiltFile(file, dsl, built.get(dsl)));
   }
 
   let gone = 0;
@@ -134,12 +168,16 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
   const counts = summary(reports);
   const visible = options.quiet ? onlyErrors(reports) : reports;
   const context: FormatContext = { cwd: process.cwd(), color: io.color === true, version: options.version };
+  let unwritten = 0;
   for (const output of options.outputs) {
     const text = FORMATS[output.format](visible, { ...context, color: output.file === undefined && context.color });
     if (output.file === undefined) io.out(text);
     else {
-      await mkdir(dirname(resolve(output.file)), { recursive: true });
-      await writeAtomic(output.file, text);
+      const problem = await writeOutput(resolve(output.file), text);
+      if (problem) {
+        io.err(`mailroom: ${problem.message}\n`);
+        unwritten++;
+      }
     }
   }
 
@@ -156,5 +194,6 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
   if (tooManyWarnings) {
     io.err(`mailroom: found ${plural(counts.warnings, "warning")}; --max-warnings allows ${options.maxWarnings}.\n`);
   }
+  if (unwritten > 0) return 2;
   return counts.errors > 0 || tooManyWarnings ? 1 : 0;
 }

@@ -1,8 +1,8 @@
-import { type CheckOptions, checkDocument } from "@mailroom/checker";
+import { type CheckOptions, checkDocument, type SourceText } from "@mailroom/checker";
 import { readDocument, type SourceDocument } from "@mailroom/compiler";
 import type { Diagnostic } from "@mailroom/syntax";
 import { readSource } from "./files.js";
-import type { FileReport } from "./report.js";
+import { displayPath, type FileReport } from "./report.js";
 
 /** A file read and checked: its report, and the document when the file could be read at all. */
 export interface CheckedFile extends FileReport {
@@ -15,17 +15,42 @@ export function checkText(file: string, text: string, options: CheckOptions = {}
   return { file, text, diagnostics: checkDocument(document, options), document };
 }
 
+/** The report of a file that could not be read: why, where. */
+export function unreadFile(file: string, source: Extract<SourceText, { ok: false }>): FileReport {
+  const diagnostic: Diagnostic = {
+    code: source.code,
+    severity: "error",
+    message: source.message,
+    span: { offset: source.offset, length: 0 },
+  };
+  return { file, text: source.text, diagnostics: [diagnostic] };
+}
+
 /** Reads, compiles or parses, and checks one file, with the rule settings given (from its configuration). */
 export async function checkFile(file: string, options: CheckOptions = {}): Promise<CheckedFile> {
   const source = await readSource(file);
-  if (!source.ok) {
-    const diagnostic: Diagnostic = {
-      code: source.code,
-      severity: "error",
-      message: source.message,
-      span: { offset: source.offset, length: 0 },
-    };
-    return { file, text: source.text, diagnostics: [diagnostic] };
-  }
-  return checkText(file, source.text, options);
+  return source.ok ? checkText(file, source.text, options) : unreadFile(file, source);
+}
+
+/**
+ * Checks a JSON file that `build` writes from a DSL file (`dsl`): up to date when it holds `expected`, what
+ * `build` would write now (none when the DSL has errors: they are what to report, and nothing is said here).
+ * A `stale-build` finding sits where the two first differ.
+ */
+export async function checkBuiltFile(file: string, dsl: string, expected: string | undefined): Promise<FileReport> {
+  const source = await readSource(file);
+  if (!source.ok) return unreadFile(file, source);
+  const text = source.text;
+  if (expected === undefined || (!source.bom && text === expected)) return { file, text, diagnostics: [] };
+  // `build` writes no byte order mark: one is a difference too, at the start.
+  let at = 0;
+  if (!source.bom) while (at < text.length && text.charCodeAt(at) === expected.charCodeAt(at)) at++;
+  const shown = displayPath(dsl);
+  const diagnostic: Diagnostic = {
+    code: "stale-build",
+    severity: "error",
+    message: `Found "${displayPath(file)}" different from the JSON "${shown}" compiles to; expected it up to date: run "mailroom build ${shown}".`,
+    span: { offset: at, length: 0 },
+  };
+  return { file, text, diagnostics: [diagnostic] };
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { MailroomConfig } from "@mailroom/checker";
+import { ioReason, isSystemError, MailroomConfig } from "@mailroom/checker";
 import { dslJsonSchema } from "@mailroom/compiler";
 import { formatJsonSchema, generateJsonSchemas, toJsonSchema } from "@mailroom/model";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
@@ -63,7 +63,8 @@ Configuration:
 Exit codes:
   0  no errors, and no more warnings than --max-warnings
   1  errors, or more warnings than --max-warnings
-  2  usage error, a configuration or baseline with problems, or an internal error
+  2  usage error, a configuration or baseline with problems, an --output-file that cannot be
+     written, or an internal error
 `;
 
 /**
@@ -166,6 +167,11 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     }
     if (error instanceof UsageError) {
       io.err(`mailroom: ${error.message}\n`);
+      return 2;
+    }
+    // The system refused what no file's report could hold (the schemas' directory, say): the user's to fix.
+    if (isSystemError(error)) {
+      io.err(`mailroom: ${error.path === undefined ? "" : `"${error.path}": `}${ioReason(error)}.\n`);
       return 2;
     }
     const detail = error instanceof Error ? error.message : String(error);

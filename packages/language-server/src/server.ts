@@ -1,13 +1,15 @@
 import { readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { basename } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   CONFIG_FILE_NAME,
   ConfigResolver,
   type ConfigText,
+  maxFileBytes,
   prepareValidation,
   type ResolvedSettings,
+  readSource,
+  tooLargeMessage,
 } from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
 import { type LanguageService, type ParsedDocument, parseDocument, Workspace } from "@mailroom/language";
@@ -34,7 +36,7 @@ import {
   toWorkspaceSymbol,
 } from "./convert.js";
 import { type ServerOptions, serverOptions } from "./options.js";
-import { diskHost, findServiceFiles, MAX_FILE_BYTES } from "./workspace.js";
+import { diskHost, findServiceFiles } from "./workspace.js";
 
 /** The language id a client may give service files whose names do not end in `.service.yaml|yml|json`. */
 export const LANGUAGE_ID = "mailroom-service";
@@ -91,19 +93,7 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
   /** An open configuration's buffer, else the file on disk: a configuration applies as the editor shows it. */
   const readConfig = async (path: string): Promise<ConfigText> => {
     const open = documents.get(pathToFileURL(path).href);
-    if (open) return { ok: true, text: open.getText() };
-    try {
-      return { ok: true, text: await readFile(path, "utf8") };
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
-      return {
-        ok: false,
-        text: "",
-        offset: 0,
-        code: "internal-error",
-        message: `Found an unreadable configuration (${reason}); expected a readable file.`,
-      };
-    }
+    return open ? { ok: true, text: open.getText() } : readSource(path);
   };
   const resolver = new ConfigResolver({ read: readConfig });
   const workspace = new Workspace(diskHost);
@@ -114,9 +104,11 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
   /** Like `mailroom lint`, a document over the size limit is not read: requests on it answer empty. */
   const tooLarge = (document: TextDocument): number | undefined => {
     const text = document.getText();
-    if (text.length * 3 <= MAX_FILE_BYTES) return undefined;
+    const limit = maxFileBytes(fileOf(document.uri));
+    // A UTF-16 code unit is at most 3 bytes of UTF-8: most documents need no counting.
+    if (text.length * 3 <= limit) return undefined;
     const bytes = Buffer.byteLength(text);
-    return bytes > MAX_FILE_BYTES ? bytes : undefined;
+    return bytes > limit ? bytes : undefined;
   };
 
   /** The document's current version, parsed once and shared by every request until the next change. */
@@ -173,7 +165,7 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
       const document = documents.get(uri);
       const bytes = document && tooLarge(document);
       if (document && bytes !== undefined) {
-        const message = `Found a file of ${bytes} bytes; expected at most ${MAX_FILE_BYTES} bytes for a service file.`;
+        const message = tooLargeMessage(fileOf(uri), bytes);
         const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
         const code = "file-too-large";
         const href = docsHref(code, options.docsBase);

@@ -1,23 +1,20 @@
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readdir } from "node:fs/promises";
 import { join } from "node:path";
+import { readSource } from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
 import type { WorkspaceHost } from "@mailroom/language";
 
 /** The most service files indexed, and the deepest folder searched: a stray home directory stays cheap. */
 const MAX_FILES = 20_000;
 const MAX_DEPTH = 24;
-/** The largest service file read, as `mailroom lint` reads them; a larger one is reported as `file-too-large`. */
-export const MAX_FILE_BYTES = 16 * 1024 * 1024;
-
-/** Reads service files from disk for the workspace index; a file that is gone or too large reads as nothing. */
+/**
+ * Reads service files from disk for the workspace index, as `mailroom lint` reads them; a file that is gone, too
+ * large or not UTF-8 reads as nothing.
+ */
 export const diskHost: WorkspaceHost = {
   async readFile(path) {
-    try {
-      if ((await stat(path)).size > MAX_FILE_BYTES) return undefined;
-      return await readFile(path, "utf8");
-    } catch {
-      return undefined;
-    }
+    const source = await readSource(path);
+    return source.ok ? source.text : undefined;
   },
 };
 

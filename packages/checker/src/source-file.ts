@@ -1,0 +1,177 @@
+import { lstat, open } from "node:fs/promises";
+import { isDslFile } from "@mailroom/compiler";
+
+/*
+ * Reading a file from disk, for every adapter: the CLI's commands and the language server (its workspace index and
+ * the configurations it reads) read through `readSource`, so that the limits, the encodings and the words for a
+ * file that cannot be read are the same everywhere. It lives in the checker, the lowest package that reads files
+ * (configurations) and one that both adapters depend on.
+ */
+
+/**
+ * The largest DSL file read (`.yaml`/`.yml`, the configuration included). Real services are a few KiB to a few
+ * hundred KiB of DSL; at this size the costliest reader, the formatter, takes about 2.5 s and 550 MB on two cores,
+ * within the 5 s and 1 GB the project allows the largest accepted file (`npm run bench` measures it).
+ */
+export const MAX_DSL_BYTES = 1024 * 1024;
+
+/**
+ * The largest JSON file read: a DSL file at its limit compiles to 4 to 10 times its size, which this still
+ * accepts; at this size `mailroom lint` takes at most about 1.5 s and 570 MB on two cores (`npm run bench`).
+ */
+export const MAX_JSON_BYTES = 8 * 1024 * 1024;
+
+/** The size limit of a file, by its name: a `.yaml`/`.yml` file is YAML, anything else is read as JSON. */
+export const maxFileBytes = (file: string): number => (isDslFile(file) ? MAX_DSL_BYTES : MAX_JSON_BYTES);
+
+/** The `file-too-large` message; `size` undefined when the file had more to give than the limit (a device, a pipe). */
+export function tooLargeMessage(file: string, size: number | undefined): string {
+  const limit = maxFileBytes(file);
+  const found = size === undefined ? `more than ${limit}` : `${size}`;
+  const kind = isDslFile(file) ? "YAML" : "JSON";
+  return `Found a file of ${found} bytes; expected at most ${limit} bytes (${limit / 2 ** 20} MiB) for a ${kind} file.`;
+}
+
+/** A file's text, or why it cannot be read; `text` is then whatever could be decoded, good for a code frame. */
+export type SourceText =
+  | {
+      readonly ok: true;
+      readonly text: string;
+      /** The file starts with a UTF-8 byte order mark, which `text` leaves out. */
+      readonly bom: boolean;
+    }
+  | {
+      readonly ok: false;
+      readonly text: string;
+      readonly offset: number;
+      readonly code: string;
+      readonly message: string;
+    };
+
+/** What went wrong with a file operation, in the system's words and code: `permission denied (EACCES)`. */
+export function ioReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  // Node's system errors read "CODE: description, syscall 'path'": the description is what a person needs.
+  const prefix = `${code}: `;
+  if (typeof code !== "string" || !message.startsWith(prefix)) return message;
+  return `${message.slice(prefix.length).split(",")[0]} (${code})`;
+}
+
+/** Whether an error is the operating system's (a file that cannot be read or written), not a bug of ours. */
+export const isSystemError = (error: unknown): error is NodeJS.ErrnoException =>
+  error instanceof Error && typeof (error as NodeJS.ErrnoException).syscall === "string";
+
+/**
+ * Reads a file as strict UTF-8 (a leading BOM is dropped), within its size limit. A file that cannot be read is a
+ * result, with the diagnostic's code and message, not an exception.
+ */
+export async function readSource(path: string): Promise<SourceText> {
+  const failure = (code: string, message: string): SourceText => ({ ok: false, text: "", offset: 0, code, message });
+  let read: Uint8Array | { readonly size: number | undefined };
+  try {
+    read = await readBounded(path, maxFileBytes(path));
+  } catch (error) {
+    if (!isSystemError(error)) throw error;
+    // A directory search also gives the directories it could not read, and links to nothing: say which it is.
+    const what = await lstat(path).then(
+      (info) => (info.isDirectory() ? "directory" : info.isSymbolicLink() ? "symbolic link" : "file"),
+      () => "file",
+    );
+    return failure(
+      "file-unreadable",
+      `Found a ${what} that cannot be read: ${ioReason(error)}; expected a readable ${what === "directory" ? what : "file"}.`,
+    );
+  }
+  if (!(read instanceof Uint8Array)) return failure("file-too-large", tooLargeMessage(path, read.size));
+  return decodeSource(read);
+}
+
+/** The first read of a file whose size is unknown (a device, a pipe, /proc); the buffer doubles from there. */
+const FIRST_READ = 64 * 1024;
+
+/**
+ * The file's bytes, or its size when it has more than `limit` (undefined when only reading could tell). At most
+ * `limit + 1` bytes are read, whatever the file claims to be: /dev/zero, a pipe, a file growing meanwhile.
+ */
+async function readBounded(path: string, limit: number): Promise<Uint8Array | { readonly size: number | undefined }> {
+  const handle = await open(path, "r");
+  try {
+    const info = await handle.stat();
+    if (info.isFile() && info.size > limit) return { size: info.size };
+    // One byte more than the size stated, to see the end of the file in one read, or that it grew.
+    let buffer = Buffer.allocUnsafe(Math.min(limit + 1, info.isFile() && info.size > 0 ? info.size + 1 : FIRST_READ));
+    let length = 0;
+    for (;;) {
+      if (length === buffer.length) {
+        if (length > limit) return { size: undefined };
+        const bigger = Buffer.allocUnsafe(Math.min(limit + 1, buffer.length * 2));
+        buffer.copy(bigger, 0, 0, length);
+        buffer = bigger;
+      }
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+      if (bytesRead === 0) return buffer.subarray(0, length);
+      length += bytesRead;
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Byte order marks of encodings other than UTF-8, longest first (UTF-32 LE starts like UTF-16 LE). */
+const FOREIGN_BOMS: readonly { bytes: readonly number[]; encoding: string; order: string; decoder?: string }[] = [
+  { bytes: [0xff, 0xfe, 0x00, 0x00], encoding: "UTF-32", order: "little-endian" },
+  { bytes: [0x00, 0x00, 0xfe, 0xff], encoding: "UTF-32", order: "big-endian" },
+  { bytes: [0xff, 0xfe], encoding: "UTF-16", order: "little-endian", decoder: "utf-16le" },
+  { bytes: [0xfe, 0xff], encoding: "UTF-16", order: "big-endian", decoder: "utf-16be" },
+];
+
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** Decodes a file's bytes as strict UTF-8 (a leading BOM dropped); text in another Unicode encoding is named. */
+export function decodeSource(bytes: Uint8Array): SourceText {
+  const foreign = FOREIGN_BOMS.find((bom) => bom.bytes.every((byte, i) => bytes[i] === byte));
+  if (foreign) {
+    const { encoding, order, decoder } = foreign;
+    return {
+      ok: false,
+      // Decoded as what it is, so that a code frame shows the first line as the user sees it.
+      text: new TextDecoder(decoder ?? "utf-8").decode(bytes),
+      offset: 0,
+      code: "invalid-encoding",
+      message: `Found ${encoding} (${order}) text, with its byte order mark; expected UTF-8: convert the file, e.g. with "iconv -f ${encoding} -t UTF-8".`,
+    };
+  }
+  try {
+    // The decoder drops a leading BOM itself; the bytes tell whether there was one.
+    const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    return { ok: true, text: utf8.decode(bytes), bom };
+  } catch {
+    // Streaming holds back a character cut at the end of the prefix: what it returns ends at the bad sequence.
+    const good = new TextDecoder("utf-8").decode(bytes.subarray(0, validUtf8Prefix(bytes)), { stream: true });
+    return {
+      ok: false,
+      text: new TextDecoder("utf-8").decode(bytes),
+      offset: good.length,
+      code: "invalid-encoding",
+      message: `Found a byte sequence that is not UTF-8 at byte ${Buffer.byteLength(good)}; expected UTF-8 text.`,
+    };
+  }
+}
+
+/** Length of the longest prefix of the bytes that is UTF-8 (streaming: a character cut at the end is fine). */
+function validUtf8Prefix(bytes: Uint8Array): number {
+  let low = 0;
+  let high = bytes.length;
+  // Prefix validity is monotonic, so a binary search finds the first bad byte; this runs only on bad files.
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    try {
+      new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, mid), { stream: true });
+      low = mid;
+    } catch {
+      high = mid - 1;
+    }
+  }
+  return low;
+}
