@@ -93,8 +93,8 @@ describe("bad input ends in a diagnostic, never a crash", () => {
   });
 
   it("a file larger than the limit", async () => {
-    const result = await lintText(`[${" ".repeat(17 * 1024 * 1024)}]`);
-    expect(result.stdout).toMatch(/:1:1 {2}error {2}Found a file of \d+ bytes; expected at most 16777216 bytes/);
+    const result = await lintText(`[${" ".repeat(9 * 1024 * 1024)}]`);
+    expect(result.stdout).toMatch(/:1:1 {2}error {2}Found a file of \d+ bytes; expected at most 8388608 bytes/);
     expect(result.code).toBe(1);
   });
 

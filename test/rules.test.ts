@@ -68,8 +68,18 @@ describe("rule fixtures, through the real CLI", () => {
   it("DSL fixtures report exactly what their annotations mark; JSON fixtures exactly their expected output", async () => {
     const dirs = readdirSync(join(repoRoot, "test/fixtures/rules"));
     if (dirs.length === 0) return;
-    const result = await runCli(["lint", "--format", "json", "test/fixtures/rules"]);
-    const reported = JSON.parse(result.stdout) as (Reported & { file: string; severity: string })[];
+    // Each directory's JSON fixture is written by hand, not built from the DSL one beside it: linted in a run of
+    // its own, or it would be taken for that file's build output (only checked to be up to date).
+    const lintFixtures = async (name: string) => {
+      const result = await runCli([
+        "lint",
+        "--format",
+        "json",
+        ...dirs.map((dir) => `test/fixtures/rules/${dir}/${name}`),
+      ]);
+      return JSON.parse(result.stdout) as (Reported & { file: string; severity: string })[];
+    };
+    const reported = [...(await lintFixtures("bad.service.yaml")), ...(await lintFixtures("bad.service.json"))];
     for (const dir of dirs) {
       const yaml = `test/fixtures/rules/${dir}/bad.service.yaml`;
       const text = readFileSync(join(repoRoot, yaml), "utf8");

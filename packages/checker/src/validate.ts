@@ -74,5 +74,5 @@ let validatedByZod = 0;
 export function validateService(service: ServiceSource): Diagnostic[] {
   if (compiled === undefined && validatedByZod < BEFORE_COMPILING) validatedByZod++;
   else if (conformsToModel(service.json)) return [];
-  return diagnoseAgainst(Service, service.json, (path) => service.locate(path));
+  return diagnoseAgainst(Service, service.json, (path) => service.locate(path), { wording: service.wording });
 }

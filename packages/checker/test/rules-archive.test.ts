@@ -165,7 +165,7 @@ describe("archive rules", () => {
     const reconcile = { condition: TRUE, minMatches: 2 };
     const [found] = lint(service([MAIN, pdf("annexes", { reconcile })]));
     expect(found?.message).toBe(
-      '"minMatches" of box "annexes" is 2, greater than its "maxMatches" 1 (the default); expected 1 or less, or "maxMatches" -1 for no limit.',
+      '"minMatches" of box "annexes" is 2, greater than "maxMatches" (1, the default); expected 1 or less, or "maxMatches" -1 for no limit.',
     );
     expect(codes(service([MAIN, pdf("annexes", { reconcile: { ...reconcile, maxMatches: -1 } })]))).toEqual([]);
   });

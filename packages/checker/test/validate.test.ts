@@ -20,7 +20,8 @@ const sources = ["examples", "test/fixtures/json", "test/fixtures/dsl", "test/fi
   .flatMap((file) => readDocument(file, readFileSync(file, "utf8")).services.map((service) => ({ file, service })));
 
 /** What zod alone reports: the messages the fast path must leave unchanged. */
-const byZod = (service: ServiceSource) => diagnoseAgainst(Service, service.json, (path) => service.locate(path));
+const byZod = (service: ServiceSource) =>
+  diagnoseAgainst(Service, service.json, (path) => service.locate(path), { wording: service.wording });
 
 type Json = Record<string, unknown>;
 

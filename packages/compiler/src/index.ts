@@ -5,4 +5,5 @@ export * from "./read.js";
 export * from "./schema-walk.js";
 export * from "./source.js";
 export * from "./symbols.js";
+export * from "./wording.js";
 export * from "./zod-diagnostics.js";

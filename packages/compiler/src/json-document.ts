@@ -3,22 +3,26 @@ import {
   type PathSegment,
   parseJson,
   parseJsonLazily,
+  type Span,
   type SyntaxNode,
   toJson,
   walkPath,
 } from "@mailroom/syntax";
 import type { Location, ServiceSource, SourceDocument } from "./source.js";
+import { Wording } from "./wording.js";
 
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-function describeValue(value: unknown): string {
+/** A value found where a service was expected, at `span`; a number as written (`1e400`, not Infinity). */
+function describeFound(value: unknown, text: string, span: Span): string {
   if (Array.isArray(value)) return "an array";
   if (value === null) return "null";
   if (typeof value === "object") return "an object";
-  return typeof value === "string" ? `the string ${JSON.stringify(value)}` : `the ${typeof value} ${value}`;
+  if (typeof value === "string") return `the string ${JSON.stringify(value)}`;
+  return `the ${typeof value} ${text.slice(span.offset, span.offset + span.length)}`;
 }
 
 /** A parsed file: its value, its positioned tree (built when first asked for) and its syntax diagnostics. */
@@ -60,25 +64,25 @@ function documentOf(file: string, text: string, parsed: ParsedFile): SourceDocum
     // biome-ignore lint/style/noNonNullAssertion: a trail always holds at least its start.
     return trail.at(-1)!;
   };
-  const shapeError = (found: unknown, path: PathSegment[], what: string): Diagnostic => ({
-    code: "not-a-service",
-    severity: "error",
-    message: `Found ${describeValue(found)} ${what}; expected a service object, an array of services, or an authentication response {"result": {"services": [...]}}.`,
-    span: nodeAt(path).node.span,
-  });
+  const shapeError = (found: unknown, path: PathSegment[], what: string): Diagnostic => {
+    const { span } = nodeAt(path).node;
+    return {
+      code: "not-a-service",
+      severity: "error",
+      message: `Found ${describeFound(found, text, span)} ${what}; expected a service object, an array of services, or an authentication response {"result": {"services": [...]}}.`,
+      span,
+    };
+  };
   const serviceAt = (json: unknown, path: PathSegment[]): ServiceSource => {
     let node: SyntaxNode | undefined;
-    return {
-      json,
-      path,
-      locate(relative): Location {
-        node ??= nodeAt(path).node;
-        const trail = walkPath(node, relative);
-        // biome-ignore lint/style/noNonNullAssertion: a trail always holds at least its start.
-        const last = trail.at(-1)!;
-        return { span: last.node.span, ...(last.keySpan ? { keySpan: last.keySpan } : {}), depth: trail.length - 1 };
-      },
+    const locate = (relative: readonly PathSegment[]): Location => {
+      node ??= nodeAt(path).node;
+      const trail = walkPath(node, relative);
+      // biome-ignore lint/style/noNonNullAssertion: a trail always holds at least its start.
+      const last = trail.at(-1)!;
+      return { span: last.node.span, ...(last.keySpan ? { keySpan: last.keySpan } : {}), depth: trail.length - 1 };
     };
+    return { json, path, locate, wording: new Wording(json, locate, text) };
   };
 
   if (Array.isArray(value)) {

@@ -1,5 +1,6 @@
 import type { PathSegment } from "@mailroom/syntax";
 import type * as z from "zod";
+import { own } from "./wording.js";
 
 /** What the walks of a schema read of zod's definition of each node (fields by kind of schema). */
 export type Def = z.core.$ZodTypeDef & {
@@ -32,12 +33,16 @@ const KINDS: Record<string, readonly string[]> = {
   null: ["null", "literal"],
 };
 
-/** Whether a schema (unwrapped) is for values of the same JSON kind as `value`. */
+/**
+ * Whether a schema (unwrapped) is for values of the same JSON kind as `value`; an object schema of a raw JSON form,
+ * which requires an `@type`, is not for an object without one (a metadata's long form is not a raw expression).
+ */
 function fitsKind(schema: z.ZodType, value: unknown): boolean {
   const kind = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
   const inner = unwrap(schema, value);
   const def = defOf(inner);
   if (def.type === "union") return (def.options ?? []).some((option) => fitsKind(option, value));
+  if (def.type === "object" && isRequiredKey(inner, "@type") && own(value, "@type") === undefined) return false;
   return KINDS[kind]?.includes(def.type) ?? false;
 }
 
@@ -50,9 +55,9 @@ function unwrap(schema: z.ZodType, value: unknown): z.ZodType {
     else if (def.type === "lazy" && def.getter) current = def.getter();
     else if (def.type === "pipe" && def.in) current = def.in;
     else if (def.type === "union" && def.discriminator && def.options) {
-      const tag = (value as Record<string, unknown> | null)?.[def.discriminator];
+      const tag = own(value, def.discriminator);
       const option = def.options.find((candidate) => {
-        const literal = defOf(candidate).shape?.[def.discriminator as string];
+        const literal = shapeField(defOf(candidate), def.discriminator as string);
         return literal !== undefined && (defOf(literal) as { values?: unknown[] }).values?.includes(tag);
       });
       if (!option) return current;
@@ -77,18 +82,22 @@ export function schemaAt(schema: z.ZodType, root: unknown, path: readonly PathSe
     const def = defOf(current);
     const next =
       def.type === "object"
-        ? def.shape?.[String(segment)]
+        ? shapeField(def, String(segment))
         : def.type === "array"
           ? def.element
           : def.type === "record"
             ? def.valueType
             : undefined;
     if (!next) return undefined;
-    value = (value as Record<PathSegment, unknown> | undefined)?.[segment];
+    value = own(value, segment);
     current = unwrap(next, value);
   }
   return current;
 }
+
+/** The schema of a field of an object schema; a key such as `constructor` is a field only when declared. */
+const shapeField = (def: Def, key: string): z.ZodType | undefined =>
+  def.shape && Object.hasOwn(def.shape, key) ? def.shape[key] : undefined;
 
 /** The keys an object schema declares, in declaration order. */
 export function knownKeys(schema: z.ZodType | undefined): string[] {
@@ -98,6 +107,6 @@ export function knownKeys(schema: z.ZodType | undefined): string[] {
 
 /** Whether the object schema requires a key (it is neither optional nor defaulted). */
 export function isRequiredKey(schema: z.ZodType | undefined, key: string): boolean {
-  const field = schema ? defOf(schema).shape?.[key] : undefined;
+  const field = schema ? shapeField(defOf(schema), key) : undefined;
   return field !== undefined && (field._zod as { optin?: string }).optin !== "optional";
 }

@@ -1,4 +1,5 @@
 import type { Diagnostic, PathSegment, Span, SyntaxNode } from "@mailroom/syntax";
+import type { Wording } from "./wording.js";
 
 /** Where a JSON path into a compiled service comes from in the source text. */
 export interface Location {
@@ -8,6 +9,13 @@ export interface Location {
   readonly keySpan?: Span;
   /** How many segments of the path exist in the source; less than the path's length means "missing". */
   readonly depth: number;
+  /**
+   * How messages name the value where its key alone does not say it: a part of a DSL value that writes several
+   * JSON fields at once (`the upper bound of "matches"` for `maxMatches`).
+   */
+  readonly name?: string;
+  /** How the file writes a value of this field, where it differs from the JSON's (a DSL split's `page`: first for 1). */
+  readonly spell?: (value: unknown) => unknown;
 }
 
 /** One service read from a file: its JSON model value and a source map from JSON paths back to the text. */
@@ -18,6 +26,8 @@ export interface ServiceSource {
   readonly path: readonly PathSegment[];
   /** Source location of a path relative to the service. */
   locate(path: readonly PathSegment[]): Location;
+  /** How messages name the service's fields and values in the words of its file (DSL keys for a DSL file). */
+  readonly wording: Wording;
 }
 
 /** A file read and compiled: its syntax diagnostics and the services it holds. */

@@ -1,53 +1,8 @@
-import { type Diagnostic, nearest, type PathSegment, quotedList, type Span } from "@mailroom/syntax";
+import { type Diagnostic, type Fix, nearest, type PathSegment, quotedList, type Span } from "@mailroom/syntax";
 import type * as z from "zod";
 import { isRequiredKey, knownKeys, schemaAt } from "./schema-walk.js";
 import type { Location } from "./source.js";
-
-type Json = Record<PathSegment, unknown>;
-
-const valueAt = (root: unknown, path: readonly PathSegment[]): unknown =>
-  path.reduce<unknown>((value, segment) => (value as Json | null | undefined)?.[segment], root);
-
-/** A value as messages show it: `the string "3"`, `the number 3`, `an object`. */
-export function describeValue(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "an array";
-  switch (typeof value) {
-    case "string":
-      return `the string ${JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)}`;
-    case "number":
-    case "boolean":
-      return String(value);
-    case "object":
-      return "an object";
-    default:
-      return "nothing";
-  }
-}
-
-/** How messages name the object at a path: `box.PDF "invoices"`, `exv.PdfText`, `"reconcile"`, `"boxes[2]"`. */
-function ownerName(root: unknown, path: readonly PathSegment[]): string {
-  if (path.length === 0) return "the service";
-  const value = valueAt(root, path) as Json | undefined;
-  const type = typeof value?.["@type"] === "string" ? (value["@type"] as string) : undefined;
-  const name = typeof value?.name === "string" ? ` ${JSON.stringify(value.name)}` : "";
-  if (type) return `${type}${name}`;
-  const last = path.at(-1);
-  if (typeof last === "number") {
-    const key = path.at(-2);
-    const kind = key === "metadatas" ? "metadata" : key === "channels" ? "channel" : undefined;
-    const label = typeof value?.label === "string" ? ` ${JSON.stringify(value.label)}` : "";
-    return kind && (name || label) ? `${kind}${name || label}` : `"${String(key)}[${last}]"`;
-  }
-  return `"${last}"`;
-}
-
-/** How messages name the value at a path: `"minElements" in box.PDF "letters"`, or `"boxes[2]"` for an item. */
-function subject(root: unknown, path: readonly PathSegment[]): string {
-  const last = path.at(-1);
-  if (typeof last === "number") return `"${String(path.at(-2))}[${last}]"`;
-  return `"${String(last ?? "service")}" in ${ownerName(root, path.slice(0, -1))}`;
-}
+import { own, sentence, valueAt, Wording } from "./wording.js";
 
 const TYPE_WORDS: Record<string, string> = {
   string: "a string",
@@ -100,22 +55,43 @@ function registeredId(schema: z.ZodType): string | undefined {
   return undefined;
 }
 
+const isPlainUnion = (issue: z.core.$ZodIssue): issue is z.core.$ZodIssueInvalidUnion =>
+  issue.code === "invalid_union" && (issue as { discriminator?: string }).discriminator === undefined;
+
 /**
- * A plain union (a count or a range, a map or a list) fails as a whole, with each branch's own issues inside.
- * When exactly one branch takes values of the JSON kind given, its issues are the real problems: report those,
- * at their own paths, rather than one vague "wrong type" for the union.
+ * Whether a union's branch is one for the value it failed on: it does not want another JSON kind, nor (a raw JSON
+ * form, told apart by its tag) an `@type` the value does not have; a branch that is a union itself is one when one
+ * of its own branches is.
  */
-function intoFittingBranches(issues: readonly z.core.$ZodIssue[]): z.core.$ZodIssue[] {
-  return issues.flatMap((issue) => {
-    if (issue.code !== "invalid_union" || (issue as { discriminator?: string }).discriminator !== undefined) {
-      return [issue];
-    }
-    const fitting = issue.errors.filter(
-      (branch) => !branch.some((inner) => inner.code === "invalid_type" && inner.path.length === 0),
+function fits(branch: readonly z.core.$ZodIssue[], value: unknown): boolean {
+  return branch.every((issue) => {
+    if (issue.path.length === 0 && issue.code === "invalid_type") return false;
+    if (issue.path.length === 0 && isPlainUnion(issue)) return issue.errors.some((inner) => fits(inner, value));
+    return !(
+      issue.code === "invalid_type" &&
+      issue.path.length === 1 &&
+      issue.path[0] === "@type" &&
+      own(value, "@type") === undefined
     );
+  });
+}
+
+/**
+ * A plain union (a count or a range, a map or a list, an expression or its long form) fails as a whole, with each
+ * branch's own issues inside. When exactly one branch is for the value given (see `fits`), its issues are the real
+ * problems: report those, at their own paths, rather than one vague "wrong type" for the union.
+ */
+function intoFittingBranches(issues: readonly z.core.$ZodIssue[], root: unknown): z.core.$ZodIssue[] {
+  return issues.flatMap((issue) => {
+    if (!isPlainUnion(issue)) return [issue];
+    const value = valueAt(root, issue.path as PathSegment[]);
+    const fitting = issue.errors.filter((branch) => fits(branch, value));
     const [only] = fitting;
     if (fitting.length !== 1 || !only) return [issue];
-    return intoFittingBranches(only.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })));
+    return intoFittingBranches(
+      only.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] })),
+      root,
+    );
   });
 }
 
@@ -124,62 +100,125 @@ interface Found {
   readonly severity: Diagnostic["severity"];
   readonly message: string;
   readonly span: Span;
+  readonly fix?: Fix;
 }
+
+export interface DiagnoseOptions {
+  /** How messages name fields and values; by default the JSON's words, without the file's text. */
+  readonly wording?: Wording;
+  /**
+   * Other names a key is known by, which a misspelling may be of: the JSON fields a DSL key writes (`minElements`
+   * for `elements`), since people write the names they know from the API.
+   */
+  readonly aliases?: (key: string) => readonly string[];
+}
+
+const keyOf = (path: readonly PathSegment[]) => JSON.stringify(path);
 
 /**
  * Validates a value against a zod schema and turns each issue into one located, human message. Messages are
  * built here rather than taken from zod so that each names the field, its owner, what was found and what was
- * expected; a misspelt key that stands for a missing required field is reported once, at the misspelling.
- * Serves the JSON model (services) and the DSL's own structure alike.
+ * expected, in the words of the file (see Wording); a misspelt key that stands for a missing required field is
+ * reported once, at the misspelling, with the renaming as its fix. Serves the JSON model (services), the DSL's
+ * own structure and the configuration alike.
  */
 export function diagnoseAgainst(
   schema: z.ZodType,
   root: unknown,
   locate: (path: readonly PathSegment[]) => Location,
+  options: DiagnoseOptions = {},
 ): Diagnostic[] {
   const result = schema.safeParse(root);
   if (result.success) return [];
 
   const at = locate;
+  const words = options.wording ?? new Wording(root, locate);
   const valueSpan = (path: readonly PathSegment[]) => at(path).span;
   const keyOrStart = (path: readonly PathSegment[]): Span => {
     const location = at(path);
     return location.keySpan ?? { offset: location.span.offset, length: 1 };
   };
 
-  // Required fields reported missing, per owner path, so a misspelling of one can take its place.
-  const missing = new Map<string, Set<string>>();
-  for (const issue of result.error.issues) {
-    if (issue.code === "invalid_type" && valueAt(root, issue.path as PathSegment[]) === undefined) {
-      const owner = JSON.stringify(issue.path.slice(0, -1));
-      const keys = missing.get(owner) ?? new Set();
-      keys.add(String(issue.path.at(-1)));
-      missing.set(owner, keys);
-    }
-  }
-  const replacedByTypo = new Set<string>();
-  const found: Found[] = [];
+  const all = intoFittingBranches(result.error.issues, root);
+  const isMissing = (issue: z.core.$ZodIssue) =>
+    issue.path.length > 0 &&
+    issue.code !== "unrecognized_keys" &&
+    (issue as { discriminator?: string }).discriminator === undefined &&
+    valueAt(root, issue.path as PathSegment[]) === undefined;
 
-  // Unknown keys first: a misspelling that stands for a missing required field takes that field's report.
-  const all = intoFittingBranches(result.error.issues);
-  const issues = [
-    ...all.filter((issue) => issue.code === "unrecognized_keys"),
-    ...all.filter((issue) => issue.code !== "unrecognized_keys"),
-  ];
-  for (const issue of issues) {
+  const namesOf = (key: string) => [key, ...(options.aliases?.(key) ?? [])];
+  // A key the schema does not know that looks like a missing field's name (or one of its aliases) is taken for
+  // it: the missing field is reported there, and the key is not reported again as unknown.
+  const typos = new Map<string, string>(); // missing field's path -> the misspelt key
+  const claimed = new Set<string>(); // misspelt keys' paths
+  for (const issue of all) {
+    if (!isMissing(issue)) continue;
+    const owner = issue.path.slice(0, -1) as PathSegment[];
+    const wanted = String(issue.path.at(-1));
+    if (typos.has(keyOf([...owner, wanted]))) continue;
+    const object = valueAt(root, owner);
+    if (typeof object !== "object" || object === null || Array.isArray(object)) continue;
+    const ownerSchema = schemaAt(schema, root, owner);
+    if (!isRequiredKey(ownerSchema, wanted)) continue;
+    const known = new Set(knownKeys(ownerSchema));
+    const names = namesOf(wanted);
+    const typo = Object.keys(object).find(
+      (key) => !known.has(key) && !claimed.has(keyOf([...owner, key])) && nearest(key, names) !== undefined,
+    );
+    if (typo === undefined) continue;
+    typos.set(keyOf([...owner, wanted]), typo);
+    claimed.add(keyOf([...owner, typo]));
+  }
+
+  /** The report of a missing field `wanted` of `owner` found misspelt as `typo`, with its renaming. */
+  const misspelt = (owner: readonly PathSegment[], wanted: string, typo: string): Found => {
+    const location = at([...owner, typo]);
+    const span = location.keySpan ?? location.span;
+    const written = words.text?.slice(span.offset, span.offset + span.length);
+    const quote = written?.[0] === '"' || written?.[0] === "'" ? written[0] : "";
+    // The name it is nearest to: the field's own, or the name of it it was written from (`minElements`).
+    const like = nearest(typo, namesOf(wanted)) ?? wanted;
+    const looks =
+      like === wanted
+        ? "which looks like a misspelling of it"
+        : `${typo === like ? "which is" : `which looks like a misspelling of "${like}",`} its name in the JSON`;
+    return {
+      code: "missing-field",
+      severity: "error",
+      message: `Missing field "${wanted}" in ${words.owner(owner)}; found "${typo}", ${looks}.`,
+      span,
+      ...(written === undefined
+        ? {}
+        : {
+            fix: {
+              description: `Rename "${typo}" to "${wanted}"`,
+              edits: [{ span, newText: quote === '"' ? JSON.stringify(wanted) : `${quote}${wanted}${quote}` }],
+            },
+          }),
+    };
+  };
+
+  const found: Found[] = [];
+  const reported = new Set<string>(); // missing fields reported at their misspelling
+  for (const issue of all) {
     const path = issue.path as PathSegment[];
     const actual = valueAt(root, path);
-    const discriminated = (issue as { discriminator?: string }).discriminator !== undefined;
-    if (actual === undefined && path.length > 0 && issue.code !== "unrecognized_keys" && !discriminated) {
+    if (isMissing(issue)) {
       // Whatever the schema of a field (an enum, a union...), its absence is one problem: it is missing.
       const owner = path.slice(0, -1);
       const key = String(path.at(-1));
-      if (replacedByTypo.has(JSON.stringify([...owner, key]))) continue;
+      const typo = typos.get(keyOf(path));
+      if (typo !== undefined) {
+        // Reported once, whatever number of issues zod gives for the field.
+        if (!reported.has(keyOf(path))) found.push(misspelt(owner, key, typo));
+        reported.add(keyOf(path));
+        continue;
+      }
       const custom = issue.message.startsWith("expected ") ? issue.message : undefined;
       found.push({
         code: "missing-field",
         severity: "error",
-        message: `Missing field "${key}" in ${ownerName(root, owner)}; ${custom ?? `expected ${expectation(schemaAt(schema, root, path))}`}.`,
+        message: `Missing field "${key}" in ${words.owner(owner)}; ${custom ?? `expected ${expectation(schemaAt(schema, root, path))}`}.`,
         span: keyOrStart(owner),
       });
       continue;
@@ -190,7 +229,7 @@ export function diagnoseAgainst(
         found.push({
           code: "wrong-type",
           severity: "error",
-          message: `${subject(root, path)} is ${describeValue(actual)}; expected ${expectation(field)}.`,
+          message: `${words.field(path)} is ${words.value(path, actual)}; expected ${expectation(field)}.`,
           span: valueSpan(path),
         });
         break;
@@ -198,33 +237,19 @@ export function diagnoseAgainst(
       case "unrecognized_keys": {
         const ownerSchema = schemaAt(schema, root, path);
         const keys = knownKeys(ownerSchema);
-        const present = new Set(Object.keys((actual as object) ?? {}));
-        const absent = missing.get(JSON.stringify(path)) ?? new Set<string>();
+        const absent = keys.filter((k) => own(actual, k) === undefined);
         for (const key of issue.keys) {
+          if (claimed.has(keyOf([...path, key]))) continue;
           const location = at([...path, key]);
-          const keySpan = location.keySpan ?? location.span;
-          const suggestion = nearest(
-            key,
-            keys.filter((k) => !present.has(k)),
-          );
-          if (suggestion && absent.has(suggestion) && isRequiredKey(ownerSchema, suggestion)) {
-            replacedByTypo.add(JSON.stringify([...path, suggestion]));
-            found.push({
-              code: "missing-field",
-              severity: "error",
-              message: `Missing field "${suggestion}" in ${ownerName(root, path)}; found "${key}", which looks like a misspelling of it.`,
-              span: keySpan,
-            });
-          } else {
-            found.push({
-              code: "unknown-key",
-              severity: "warning",
-              message: suggestion
-                ? `Unknown key "${key}" in ${ownerName(root, path)}; did you mean "${suggestion}"?`
-                : `Unknown key "${key}" in ${ownerName(root, path)}; expected one of ${quotedList(keys)}.`,
-              span: keySpan,
-            });
-          }
+          const suggestion = nearest(key, absent);
+          found.push({
+            code: "unknown-key",
+            severity: "warning",
+            message: suggestion
+              ? `Unknown key "${key}" in ${words.owner(path)}; did you mean "${suggestion}"?`
+              : `Unknown key "${key}" in ${words.owner(path)}; expected one of ${quotedList(keys)}.`,
+            span: location.keySpan ?? location.span,
+          });
         }
         break;
       }
@@ -237,7 +262,7 @@ export function diagnoseAgainst(
           found.push({
             code: "wrong-type",
             severity: "error",
-            message: `${subject(root, path)} is ${describeValue(actual)}; ${custom ?? `expected ${expectation(schemaAt(schema, root, path))}`}.`,
+            message: `${words.field(path)} is ${words.value(path, actual)}; ${custom ?? `expected ${expectation(schemaAt(schema, root, path))}`}.`,
             span: valueSpan(path),
           });
           break;
@@ -245,19 +270,19 @@ export function diagnoseAgainst(
         // zod reports the union at the discriminator key: the owner is the object holding `@type`.
         const owner = path.at(-1) === discriminator ? path.slice(0, -1) : path;
         const object = valueAt(root, owner);
-        const tag = (object as Json | null | undefined)?.[discriminator];
+        const tag = own(object, discriminator);
         if (typeof object !== "object" || object === null || Array.isArray(object)) {
           found.push({
             code: "wrong-type",
             severity: "error",
-            message: `${subject(root, owner)} is ${describeValue(object)}; expected an object with "${discriminator}" one of ${quotedList(options)}.`,
+            message: `${words.field(owner)} is ${words.value(owner, object)}; expected an object with "${discriminator}" one of ${quotedList(options)}.`,
             span: valueSpan(owner),
           });
         } else if (tag === undefined) {
           found.push({
             code: "missing-field",
             severity: "error",
-            message: `Missing field "${discriminator}" in ${ownerName(root, owner)}; expected one of ${quotedList(options)}.`,
+            message: `Missing field "${discriminator}" in ${words.owner(owner)}; expected one of ${quotedList(options)}.`,
             span: keyOrStart(owner),
           });
         } else {
@@ -265,7 +290,7 @@ export function diagnoseAgainst(
           found.push({
             code: "unknown-type",
             severity: "error",
-            message: `Unknown "${discriminator}" ${describeValue(tag).replace(/^the string /, "")} in ${subject(root, owner)}; expected one of ${quotedList(options)}${guess ? `. Did you mean "${guess}"?` : "."}`,
+            message: `Unknown "${discriminator}" ${words.value([...owner, discriminator], tag).replace(/^the string /, "")} in ${words.field(owner)}; expected one of ${quotedList(options)}${guess ? `. Did you mean "${guess}"?` : "."}`,
             span: valueSpan([...owner, discriminator]),
           });
         }
@@ -277,7 +302,7 @@ export function diagnoseAgainst(
           found.push({
             code: "invalid-value",
             severity: "error",
-            message: `${subject(root, path)} is ${describeValue(actual)}; expected ${issue.values.length <= 2 ? "" : "one of "}${quotedList(issue.values)}${guess ? `. Did you mean "${guess}"?` : "."}`,
+            message: `${words.field(path)} is ${words.value(path, actual)}; expected ${issue.values.length <= 2 ? "" : "one of "}${quotedList(issue.values.map((v) => words.spell(path, v)))}${guess ? `. Did you mean "${guess}"?` : "."}`,
             span: valueSpan(path),
           });
         }
@@ -299,11 +324,11 @@ export function diagnoseAgainst(
         } else {
           expected = inclusive ? `${bound} or less` : `less than ${bound}`;
         }
-        const shown = typeof actual === "string" && actual.length === 0 ? "empty" : describeValue(actual);
+        const shown = typeof actual === "string" && actual.length === 0 ? "empty" : words.value(path, actual);
         found.push({
           code: "out-of-range",
           severity: "error",
-          message: `${subject(root, path)} is ${shown}; expected ${expected}.`,
+          message: `${words.field(path)} is ${shown}; expected ${expected}.`,
           span: valueSpan(path),
         });
         break;
@@ -313,7 +338,7 @@ export function diagnoseAgainst(
         found.push({
           code: issue.code === "custom" ? "out-of-range" : "invalid-value",
           severity: "error",
-          message: `${subject(root, path)} is ${describeValue(actual)}; ${issue.message}.`,
+          message: `${words.field(path)} is ${words.value(path, actual)}; ${words.spellNumbers(path, issue.message)}.`,
           span: valueSpan(path),
         });
         break;
@@ -321,10 +346,10 @@ export function diagnoseAgainst(
         found.push({
           code: "invalid-value",
           severity: "error",
-          message: `${subject(root, path)} is ${describeValue(actual)}; ${issue.message}.`,
+          message: `${words.field(path)} is ${words.value(path, actual)}; ${issue.message}.`,
           span: valueSpan(path),
         });
     }
   }
-  return found;
+  return found.map((d) => ({ ...d, message: sentence(d.message) }));
 }

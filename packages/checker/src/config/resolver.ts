@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
 import { dirname, resolve } from "node:path";
 import type { Diagnostic } from "@mailroom/syntax";
+import { readSource } from "../source-file.js";
 import { findConfig } from "./find.js";
 import { type ParsedConfig, parseConfig } from "./parse.js";
 import { type FileSettings, settingsFor } from "./settings.js";
@@ -16,7 +16,7 @@ export type ConfigText =
       readonly code: string;
     };
 
-/** How the resolver reads a configuration: the CLI reads strict UTF-8 from disk, an editor its open buffers. */
+/** How the resolver reads a configuration: from disk as every file is read (`readSource`), or an editor's open buffer. */
 export type ConfigReader = (path: string) => Promise<ConfigText>;
 
 /** A file's settings and the configuration they come from (none: every rule with its defaults). */
@@ -39,8 +39,6 @@ export interface ConfigResolverOptions {
 
 const DEFAULTS: FileSettings = { ignored: false, rules: {} };
 
-const readUtf8: ConfigReader = async (path) => ({ ok: true, text: await readFile(path, "utf8") });
-
 /**
  * Finds and reads the configuration of each file: the explicit one when given, else the nearest
  * `mailroom.config.yaml` above the file. Each configuration is read once, until `forget()`. A configuration
@@ -55,7 +53,7 @@ export class ConfigResolver {
 
   constructor(options: ConfigResolverOptions = {}) {
     this.#explicit = options.explicit;
-    this.#read = options.read ?? readUtf8;
+    this.#read = options.read ?? readSource;
   }
 
   get explicit(): string | undefined {

@@ -70,6 +70,10 @@ export interface Report {
 export interface RuleContext {
   /** The service, valid against the model (rules run only on services that are). */
   readonly service: Service;
+  /**
+   * Where the service comes from. A message naming a field or a value takes its words from `source.wording`, so
+   * that it reads in the file's own words: `"page"` and `first` in a DSL file where the JSON has `"pages"` and 1.
+   */
   readonly source: ServiceSource;
   /** The service's named things and where each is written (built on first read: most rules need none). */
   readonly symbols: SymbolIndex;

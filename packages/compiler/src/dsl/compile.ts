@@ -6,7 +6,6 @@ import {
   type ObjectNode,
   type PathSegment,
   type PropertyNode,
-  parseYaml,
   propertyOf,
   type ScalarNode,
   type Span,
@@ -17,9 +16,11 @@ import {
 import type * as z from "zod";
 import { knownKeys } from "../schema-walk.js";
 import type { Location, ServiceSource, SourceDocument } from "../source.js";
+import { Wording, writtenKey } from "../wording.js";
 import { diagnoseAgainst } from "../zod-diagnostics.js";
 import { conforms } from "./conforms.js";
 import { compileExpression, type ExpressionCache, type ExpressionKind } from "./expressions.js";
+import { readDsl, withCutExpressions } from "./flow-cut.js";
 import {
   Apposition,
   ArchiveBox,
@@ -30,6 +31,7 @@ import {
   From,
   HEX_COLOUR_PATTERN,
   Icon,
+  jsonNamesOf,
   MetadataLongForm,
   PdfBox,
   RANGE_PATTERN,
@@ -43,11 +45,44 @@ type BoxContext = { readonly name: string; readonly main: boolean };
 type Entry = { readonly body: SyntaxNode | undefined; readonly keySpan?: Span };
 type Path = readonly PathSegment[];
 
-/** DSL keys of PDF boxes; on other boxes they still compile, for the linter to report. */
-const PDF_KEYS = ["integrityPreservable", "split", "hasAddressPage", "appositions"] as const;
+/**
+ * DSL keys of PDF boxes. On a data-file box they compile into their JSON fields, which the spec lets exist there
+ * ("not shown"), for the linter to report (pdf-only-field).
+ */
+const PDF_KEYS: readonly string[] = ["integrityPreservable", "split", "hasAddressPage", "appositions"];
 
-const BOX_TYPES: Record<string, string> = { pdf: "box.PDF", "data-file": "box.DATA_FILE", archive: "box.ARCHIVE" };
-const APPOSITION_TYPES: Record<string, string> = { overlay: "bap.Overlay", image: "bap.Image" };
+/** Each DSL box type: its JSON `@type` and its DSL schema. Maps, since the type is user text (`constructor`). */
+const BOX_TYPES: ReadonlyMap<string, { readonly type: string; readonly schema: z.ZodType }> = new Map([
+  ["pdf", { type: "box.PDF", schema: PdfBox }],
+  ["data-file", { type: "box.DATA_FILE", schema: DataFileBox }],
+  ["archive", { type: "box.ARCHIVE", schema: ArchiveBox }],
+]);
+const APPOSITION_TYPES: ReadonlyMap<string, string> = new Map([
+  ["overlay", "bap.Overlay"],
+  ["image", "bap.Image"],
+]);
+
+/** How the DSL writes a box's `@type`: `pdf` for box.PDF. */
+const spellBoxType = (value: unknown): unknown => [...BOX_TYPES].find(([, { type }]) => type === value)?.[0] ?? value;
+
+/** The box types whose DSL has each key, for a key written on a box of another type. */
+const BOX_TYPES_OF_KEY: ReadonlyMap<string, readonly string[]> = (() => {
+  const types = new Map<string, string[]>();
+  for (const [dslType, { schema }] of BOX_TYPES) {
+    for (const key of knownKeys(schema)) types.set(key, [...(types.get(key) ?? []), dslType]);
+  }
+  return types;
+})();
+
+/**
+ * Sets a key of a JSON object built from user keys: `__proto__` is data like any key (as JSON.parse makes it),
+ * never a change of prototype, which assignment would make of it.
+ */
+function put(target: Json, key: string, value: unknown): void {
+  if (key === "__proto__")
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
 
 /** JSON pointer (RFC 6901) of a path. */
 export const pointer = (path: Path): string =>
@@ -55,14 +90,13 @@ export const pointer = (path: Path): string =>
 
 const scalar = (node: SyntaxNode | undefined): ScalarNode | undefined => (node?.kind === "scalar" ? node : undefined);
 
-/** The text of a range or count as written: `1..50`, `3`. */
-function parseRange(node: SyntaxNode): [number, number] {
-  const value = scalar(node)?.value;
-  if (typeof value === "number") return [value, value];
-  const match = RANGE_PATTERN.exec(String(value));
-  const upper = match?.[2] === "*" ? -1 : Number(match?.[2]);
-  return [Number(match?.[1]), upper];
-}
+/** RANGE_PATTERN with the positions of its bounds. */
+const RANGE_BOUNDS = new RegExp(RANGE_PATTERN.source, "d");
+
+/** How the DSL writes the JSON's -1 of an upper bound: `*`, no limit. */
+const spellUpperBound = (value: unknown): unknown => (value === -1 ? "*" : value);
+/** How the DSL writes a split's page marker: `first` and `last` for the JSON's 1 and -1. */
+const spellPage = (value: unknown): unknown => (value === 1 ? "first" : value === -1 ? "last" : value);
 
 export interface CompileOptions {
   /**
@@ -74,10 +108,18 @@ export interface CompileOptions {
 
 /** Compiles one `.service.yaml` text: one service with its source map, or the diagnostics that prevent it. */
 export function compileDsl(file: string, text: string, options: CompileOptions = {}): SourceDocument {
-  const { root, diagnostics } = parseYaml(text);
+  // An expression cut short by a flow mapping's syntax is one problem, reported in place of what it causes.
+  const { root, diagnostics, cuts, broken } = readDsl(text);
   const tree = () => root;
-  if (!root || diagnostics.some((d) => d.severity === "error"))
-    return { format: "dsl", file, text, diagnostics, services: bestEffort(text, root, options), tree };
+  const document = (services: ServiceSource[]): SourceDocument => ({
+    format: "dsl",
+    file,
+    text,
+    diagnostics: withCutExpressions(diagnostics, cuts),
+    services,
+    tree,
+  });
+  if (!root || broken) return document(bestEffort(text, root, options));
   const locateInTree = (path: Path): Location => {
     const trail = walkPath(root, path);
     // biome-ignore lint/style/noNonNullAssertion: a trail always holds at least its start.
@@ -85,18 +127,27 @@ export function compileDsl(file: string, text: string, options: CompileOptions =
     return { span: last.node.span, ...(last.keySpan ? { keySpan: last.keySpan } : {}), depth: trail.length - 1 };
   };
   // zod collects issues on a JSON copy of the file; most files are fine, which a walk of the tree tells sooner.
-  const structural = conforms(DslService, root) ? [] : diagnoseAgainst(DslService, toJson(root), locateInTree);
+  const structural = conforms(DslService, root) ? [] : diagnoseStructure(text, root, locateInTree);
   diagnostics.push(...structural);
-  if (structural.some((d) => d.severity === "error"))
-    return { format: "dsl", file, text, diagnostics, services: bestEffort(text, root, options), tree };
-  return { format: "dsl", file, text, diagnostics, services: [serviceOf(text, root, diagnostics, options)], tree };
+  if (structural.some((d) => d.severity === "error")) return document(bestEffort(text, root, options));
+  return document([serviceOf(text, root, diagnostics, options)]);
+}
+
+/** The problems of the file's shape against the DSL's schema, in the file's own words (its keys are the DSL's). */
+function diagnoseStructure(text: string, root: SyntaxNode, locate: (path: Path) => Location): Diagnostic[] {
+  const json = toJson(root);
+  return diagnoseAgainst(DslService, json, locate, {
+    wording: new Wording(json, locate, text, true),
+    aliases: jsonNamesOf,
+  });
 }
 
 function serviceOf(text: string, root: SyntaxNode, diagnostics: Diagnostic[], options: CompileOptions): ServiceSource {
   const compiler = new DslCompiler(text, diagnostics, options.expressions);
   const json = compiler.service(root as ObjectNode);
   const map = compiler.sourceMap;
-  return { json, path: [], locate: (path) => map.locate(path, root.span) };
+  const locate = (path: Path) => map.locate(path, root.span);
+  return { json, path: [], locate, wording: new Wording(json, locate, text, true) };
 }
 
 /**
@@ -126,6 +177,36 @@ class DslCompiler {
   /** Records where the JSON at `path` comes from. */
   mark(path: Path, node: SyntaxNode, keySpan?: Span): void {
     this.sourceMap.mark(path, keySpan ? { span: node.span, keySpan } : { span: node.span });
+  }
+
+  /**
+   * A count or a range (`elements: 3`, `matches: 1..*`) into its two JSON fields, each located at its own bound
+   * and named after it, so that a message about one bound points at it and says which it is.
+   */
+  range(json: Json, path: Path, property: PropertyNode, keys: readonly [string, string]): void {
+    const node = property.value;
+    const value = scalar(node)?.value;
+    const match = typeof value === "string" ? RANGE_BOUNDS.exec(value) : null;
+    const bounds =
+      typeof value === "number" ? [value, value] : [Number(match?.[1]), match?.[2] === "*" ? -1 : Number(match?.[2])];
+    const key = writtenKey(this.text, property.keySpan);
+    keys.forEach((jsonKey, i) => {
+      json[jsonKey] = bounds[i];
+      const indices = match?.indices?.[i + 1];
+      const quoted = scalar(node)?.style === "single-quoted" || scalar(node)?.style === "double-quoted" ? 1 : 0;
+      const span = indices && { offset: node.span.offset + quoted + indices[0], length: indices[1] - indices[0] };
+      // A bound is located inside the scalar only where it reads as written there (no escapes in between).
+      if (!span || this.text.slice(span.offset, span.offset + span.length) !== match?.[i + 1]) {
+        this.mark([...path, jsonKey], node, property.keySpan);
+        return;
+      }
+      this.sourceMap.mark([...path, jsonKey], {
+        span,
+        keySpan: property.keySpan,
+        name: `the ${i === 0 ? "lower" : "upper"} bound of ${key}`,
+        ...(i === 1 ? { spell: spellUpperBound } : {}),
+      });
+    });
   }
 
   /** Copies a YAML subtree as plain JSON; the source map keeps the subtree for the positions inside it. */
@@ -162,7 +243,7 @@ class DslCompiler {
           span: property.keySpan,
         });
       }
-      target[property.key] = this.raw([...path, property.key], property.value, property.keySpan);
+      put(target, property.key, this.raw([...path, property.key], property.value, property.keySpan));
     }
   }
 
@@ -202,10 +283,15 @@ class DslCompiler {
     copy("description", [...propertiesPath, "description"], properties);
     const icon = get("icon")?.value as ObjectNode | undefined;
     const colour = icon && propertyOf(icon, "color");
-    if (colour) properties.iconColor = this.colour([...propertiesPath, "iconColor"], colour);
+    if (colour) {
+      properties.iconColor = this.colour([...propertiesPath, "iconColor"], colour);
+      this.sourceMap.name([...propertiesPath, "iconColor"], `"color" of "icon"`);
+    }
     const iconName = icon && propertyOf(icon, "name");
-    if (iconName) properties.iconName = this.raw([...propertiesPath, "iconName"], iconName.value, iconName.keySpan);
-    if (icon) this.passThrough(properties, icon, propertiesPath, Icon);
+    if (iconName) {
+      properties.iconName = this.raw([...propertiesPath, "iconName"], iconName.value, iconName.keySpan);
+      this.sourceMap.name([...propertiesPath, "iconName"], `"name" of "icon"`);
+    }
 
     properties.boxes = this.named(get("boxes"), [...propertiesPath, "boxes"], "name", (entry, path, name) =>
       this.box(entry, path, name),
@@ -213,10 +299,12 @@ class DslCompiler {
     properties.channels = this.named(get("channels"), [...propertiesPath, "channels"], "label", (entry, path, label) =>
       this.channel(entry, path, label),
     );
+    // Fields of `properties` that are not the DSL's come after its own, as the decompiler writes them back.
+    if (icon) this.passThrough(properties, icon, propertiesPath, Icon);
     const extra = get("properties")?.value;
     if (extra?.kind === "object") {
       for (const property of extra.properties) {
-        properties[property.key] = this.raw([...propertiesPath, property.key], property.value, property.keySpan);
+        put(properties, property.key, this.raw([...propertiesPath, property.key], property.value, property.keySpan));
       }
     }
     this.passThrough(json, node, [], DslService);
@@ -270,10 +358,17 @@ class DslCompiler {
 
   box(entry: Entry, path: Path, name: { value: string; span: Span }): Json {
     const body = entry.body as ObjectNode;
-    const get = (key: string) => propertyOf(body, key);
-    const dslType = String(scalar(get("type")?.value)?.value);
-    const json: Json = { "@type": BOX_TYPES[dslType], name: name.value };
-    this.mark([...path, "@type"], get("type")?.value ?? body, get("type")?.keySpan);
+    const dslType = String(scalar(propertyOf(body, "type")?.value)?.value);
+    const boxType = BOX_TYPES.get(dslType);
+    const misplaced = this.misplacedBoxKeys(body, dslType, name.value);
+    const get = (key: string) => (misplaced.has(key) ? undefined : propertyOf(body, key));
+    const json: Json = { "@type": boxType?.type, name: name.value };
+    const type = get("type");
+    this.sourceMap.mark([...path, "@type"], {
+      span: (type?.value ?? body).span,
+      keySpan: type?.keySpan,
+      spell: spellBoxType,
+    });
     const flag = (key: string, jsonKey = key, fallback?: boolean) => {
       const property = get(key);
       if (property) json[jsonKey] = this.raw([...path, jsonKey], property.value, property.keySpan);
@@ -281,15 +376,8 @@ class DslCompiler {
     };
     flag("hidden", "hidden", false);
     const elements = get("elements");
-    if (elements) {
-      const [min, max] = parseRange(elements.value);
-      json.minElements = min;
-      json.maxElements = max;
-      this.mark([...path, "minElements"], elements.value, elements.keySpan);
-      this.mark([...path, "maxElements"], elements.value, elements.keySpan);
-    }
+    if (elements) this.range(json, path, elements, ["minElements", "maxElements"]);
     flag("label");
-    const boxSchema = dslType === "pdf" ? PdfBox : dslType === "archive" ? ArchiveBox : DataFileBox;
     if (dslType !== "archive") {
       const main = scalar(get("main")?.value)?.value === true;
       flag("main", "main", false);
@@ -301,16 +389,39 @@ class DslCompiler {
       json.reconcile = this.reconcile(get("reconcile"), [...path, "reconcile"], context);
       json.configuredFiles = this.files(get("files"), [...path, "configuredFiles"]);
     }
-    // The PDF keys are written into their JSON fields on any box, so that on another box type the same rule
-    // reports them in a DSL file as in a JSON file (pdf-only-field).
+    // The PDF keys are written into their JSON fields on a data-file box too, so that the same rule reports them
+    // in a DSL file as in a JSON file (pdf-only-field).
     flag("integrityPreservable");
     const split = get("split");
     if (split) json.splitConfig = this.split(split, [...path, "splitConfig"]);
     flag("hasAddressPage");
     const appositions = get("appositions");
     if (appositions?.value.kind === "array") json.appositions = this.appositions(appositions, [...path, "appositions"]);
-    this.passThrough(json, body, path, boxSchema, dslType !== "pdf", PDF_KEYS);
+    this.passThrough(json, body, path, boxType?.schema ?? DataFileBox, dslType !== "pdf", [...PDF_KEYS, ...misplaced]);
     return json;
+  }
+
+  /**
+   * The keys of the DSL's boxes written on a box of a type that does not have them (`metadata` on an archive):
+   * each an error, since the language knows what it means and it means nothing there; they are not compiled.
+   * PDF keys on a data-file box are the exception: the spec lets them exist there (pdf-only-field reports them).
+   */
+  misplacedBoxKeys(body: ObjectNode, dslType: string, boxName: string): ReadonlySet<string> {
+    const misplaced = new Set<string>();
+    if (!BOX_TYPES.has(dslType)) return misplaced;
+    for (const property of body.properties) {
+      const types = BOX_TYPES_OF_KEY.get(property.key);
+      if (!types || types.includes(dslType)) continue;
+      if (dslType === "data-file" && PDF_KEYS.includes(property.key)) continue;
+      misplaced.add(property.key);
+      this.diagnostics.push({
+        code: "misplaced-key",
+        severity: "error",
+        message: `Key "${property.key}" applies to ${types.join(" and ")} boxes; box ${JSON.stringify(boxName)} is ${dslType === "archive" ? "an" : "a"} ${dslType} box.`,
+        span: property.keySpan,
+      });
+    }
+    return misplaced;
   }
 
   metadata(entry: Entry, path: Path, name: { value: string; span: Span }, box: BoxContext): Json {
@@ -361,13 +472,8 @@ class DslCompiler {
     if (when) json.condition = this.expression([...path, "condition"], when.value, when.keySpan, "condition", box);
     const counts = (key: string, minKey: string, maxKey: string, defaults: [number, number]) => {
       const range = propertyOf(node, key);
-      const [min, max] = range ? parseRange(range.value) : defaults;
-      json[minKey] = min;
-      json[maxKey] = max;
-      if (range) {
-        this.mark([...path, minKey], range.value, range.keySpan);
-        this.mark([...path, maxKey], range.value, range.keySpan);
-      }
+      if (range) this.range(json, path, range, [minKey, maxKey]);
+      else [json[minKey], json[maxKey]] = defaults;
     };
     counts("expected", "minExpected", "maxExpected", [RECONCILE_DEFAULTS.minExpected, RECONCILE_DEFAULTS.maxExpected]);
     counts("matches", "minMatches", "maxMatches", [RECONCILE_DEFAULTS.minMatches, RECONCILE_DEFAULTS.maxMatches]);
@@ -440,7 +546,7 @@ class DslCompiler {
       if (page) {
         const written = scalar(page.value)?.value;
         json.pages = written === "first" ? 1 : written === "last" ? -1 : written;
-        this.mark([...path, "pages"], page.value, page.keySpan);
+        this.sourceMap.mark([...path, "pages"], { span: page.value.span, keySpan: page.keySpan, spell: spellPage });
       }
       const params = get("params");
       if (params) json.extractionParameters = this.raw([...path, "extractionParameters"], params.value, params.keySpan);
@@ -455,7 +561,7 @@ class DslCompiler {
         message: `Key "${key.key}" does not apply to a split by ${kind}; it is passed through to the JSON unchanged.`,
         span: key.keySpan,
       });
-      json[key.key] = this.raw([...path, key.key], key.value, key.keySpan);
+      put(json, key.key, this.raw([...path, key.key], key.value, key.keySpan));
     }
     return json;
   }
@@ -469,7 +575,7 @@ class DslCompiler {
       this.mark(itemPath, node);
       const get = (key: string) => propertyOf(node, key);
       const type = get("type");
-      const json: Json = { "@type": APPOSITION_TYPES[String(scalar(type?.value)?.value)] };
+      const json: Json = { "@type": APPOSITION_TYPES.get(String(scalar(type?.value)?.value)) };
       if (type) this.mark([...itemPath, "@type"], type.value, type.keySpan);
       const id = get("id");
       const idValue = scalar(id?.value)?.value;

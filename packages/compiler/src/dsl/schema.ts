@@ -121,6 +121,11 @@ export const Apposition = z
   })
   .meta({ id: "DslApposition", title: "Apposition", description: "An overlay or image laid on the pages." });
 
+/** An apposition as the API writes it, for one the DSL's form cannot hold (a field the model does not know). */
+const RawApposition = z
+  .looseObject({ "@type": z.string().describe("The JSON apposition type: bap.Overlay or bap.Image.") })
+  .meta({ id: "RawApposition", title: "RawApposition", description: "An apposition in the API's raw JSON form." });
+
 const common = {
   label: z.string().optional().describe("Text shown to users for the box instead of its name."),
   hidden: z.boolean().optional().describe("Hide the box in the front end (default false)."),
@@ -152,7 +157,10 @@ export const PdfBox = z
       .describe("The box can be the source of an output file that preserves integrity."),
     split: Split.optional().describe("How the box's PDF files are cut into documents (splitConfig)."),
     hasAddressPage: z.boolean().optional().describe("The documents carry an address page."),
-    appositions: z.array(Apposition).optional().describe("Overlays and images laid on the pages."),
+    appositions: z
+      .array(z.union([Apposition, RawApposition]))
+      .optional()
+      .describe("Overlays and images laid on the pages."),
   })
   .meta({ id: "DslPdfBox", title: "PDF box", description: "A box of PDF files." });
 
@@ -239,6 +247,31 @@ export const DslService = z
       .describe("Extra fields passed through into the service's JSON `properties` as written."),
   })
   .meta({ id: "DslService", title: "mailroom service", description: "A service of the hybrid-mail job API." });
+
+/**
+ * The JSON fields a DSL key writes, where their names differ: people who know the API write those names, and a
+ * misspelling of one (`minElement`) stands for the DSL key (`elements`).
+ */
+const JSON_NAMES: ReadonlyMap<string, readonly string[]> = new Map([
+  ["archive", ["boxName"]],
+  ["elements", ["minElements", "maxElements"]],
+  ["expected", ["minExpected", "maxExpected"]],
+  ["file", ["serviceFileId"]],
+  ["files", ["configuredFiles"]],
+  ["from", ["parent"]],
+  ["match", ["fileMatcher"]],
+  ["matches", ["minMatches", "maxMatches"]],
+  ["metadata", ["metadatas"]],
+  ["outputFiles", ["outputFilesConfig"]],
+  ["pageFilter", ["serializedPageFilter"]],
+  ["params", ["extractionParameters"]],
+  ["split", ["splitConfig"]],
+  ["target", ["targetType"]],
+  ["type", ["@type"]],
+  ["when", ["condition"]],
+]);
+
+export const jsonNamesOf = (key: string): readonly string[] => JSON_NAMES.get(key) ?? [];
 
 /** `schemas/service-dsl.schema.json`: completion and validation of `.service.yaml` files in any YAML editor. */
 export function dslJsonSchema(): JsonSchema {

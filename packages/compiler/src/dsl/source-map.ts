@@ -2,10 +2,15 @@ import { type PathSegment, type Span, type SyntaxNode, walkPath } from "@mailroo
 import type { ExpressionPointers } from "../expression/pointers.js";
 import type { Location } from "../source.js";
 
-/** Where a JSON value comes from: the span of its value and, for an object property, of its key. */
+/**
+ * Where a JSON value comes from: the span of its value and, for an object property, of its key; for messages, a
+ * name when the key alone does not say what the value is, and how the DSL spells its values (see Location).
+ */
 export interface Origin {
   readonly span: Span;
   readonly keySpan?: Span | undefined;
+  readonly name?: string;
+  readonly spell?: (value: unknown) => unknown;
 }
 
 /** The positions of a compiled expression, relative to its scalar's value, and how to map them to the text. */
@@ -32,6 +37,12 @@ export class SourceMap {
     this.#at(path).#origin = origin;
   }
 
+  /** Names the JSON at `path`, already recorded, for messages, where its key alone does not say what it is. */
+  name(path: readonly PathSegment[], name: string): void {
+    const at = this.#at(path);
+    if (at.#origin) at.#origin = { ...at.#origin, name };
+  }
+
   /** Records that the JSON at `path` is a copy of `node`: every position below it is that of the YAML. */
   copy(path: readonly PathSegment[], node: SyntaxNode, keySpan?: Span): void {
     const at = this.#at(path);
@@ -55,7 +66,16 @@ export class SourceMap {
     let at: SourceMap = this;
     let depth = 0;
     const keep = (origin: Origin | undefined, d: number) => {
-      if (origin) found = { span: origin.span, ...(origin.keySpan ? { keySpan: origin.keySpan } : {}), depth: d };
+      if (origin) {
+        const { span, keySpan, name, spell } = origin;
+        found = {
+          span,
+          ...(keySpan ? { keySpan } : {}),
+          depth: d,
+          ...(name ? { name } : {}),
+          ...(spell ? { spell } : {}),
+        };
+      }
     };
     keep(at.#origin, 0);
     for (; depth < path.length; depth++) {

@@ -1,3 +1,4 @@
+import { sentence } from "@mailroom/compiler";
 import { defineRule } from "../../engine/rule.js";
 import { boxPath, q } from "./shared.js";
 
@@ -11,9 +12,16 @@ export const rule = defineRule({
   check(context) {
     context.service.properties.boxes.forEach((box, index) => {
       if (box.minElements <= box.maxElements) return;
+      const [min, max] = [
+        [...boxPath(index), "minElements"],
+        [...boxPath(index), "maxElements"],
+      ];
+      const words = context.source.wording;
       context.report({
-        path: [...boxPath(index), "minElements"],
-        message: `"minElements" of box ${q(box.name)} is ${box.minElements}, greater than its "maxElements" ${box.maxElements}; expected ${box.maxElements} or less.`,
+        path: min,
+        message: sentence(
+          `${words.name(min)} of box ${q(box.name)} is ${words.value(min)}, greater than ${words.name(max)} (${words.value(max)}); expected ${words.value(max)} or less.`,
+        ),
       });
     });
   },

@@ -18,12 +18,15 @@ export const rule = defineRule({
   check(context) {
     context.service.properties.boxes.forEach((box, index) => {
       if (box["@type"] === "box.PDF") return;
+      const words = context.source.wording;
+      const typePath = [...boxPath(index), "@type"];
       for (const field of PDF_FIELDS) {
         if (!Object.hasOwn(box as Json, field)) continue;
         context.report({
           path: [...boxPath(index), field],
           at: "key",
-          message: `Box ${q(box.name)} is a ${box["@type"]} box, which has no ${q(field)}; expected it only on a box.PDF box.`,
+          // In the file's words: a DSL file's data-file box has no "split" (the JSON's splitConfig).
+          message: `Box ${q(box.name)} is a ${words.spell(typePath, box["@type"])} box, which has no ${words.name([...boxPath(index), field])}; expected it only on a ${words.spell(typePath, "box.PDF")} box.`,
         });
       }
     });

@@ -1,3 +1,4 @@
+import { sentence } from "@mailroom/compiler";
 import { RECONCILE_DEFAULTS } from "@mailroom/model";
 import { defineRule, type Json } from "../../engine/rule.js";
 import { ARCHIVE, boxPath, q } from "./shared.js";
@@ -27,10 +28,17 @@ export const rule = defineRule({
         const min = (reconcile[minKey] as number | undefined) ?? RECONCILE_DEFAULTS[minKey];
         const max = (reconcile[maxKey] as number | undefined) ?? RECONCILE_DEFAULTS[maxKey];
         if (max === -1 || min <= max) continue;
-        const implied = reconcile[maxKey] === undefined ? " (the default)" : "";
+        const implied = reconcile[maxKey] === undefined ? ", the default" : "";
+        const [minPath, maxPath] = [
+          [...boxPath(index), "reconcile", minKey],
+          [...boxPath(index), "reconcile", maxKey],
+        ];
+        const words = context.source.wording;
         context.report({
-          path: [...boxPath(index), "reconcile", minKey],
-          message: `${q(minKey)} of box ${q(box.name)} is ${min}, greater than its ${q(maxKey)} ${max}${implied}; expected ${max} or less, or ${q(maxKey)} -1 for no limit.`,
+          path: minPath,
+          message: sentence(
+            `${words.name(minPath)} of box ${q(box.name)} is ${words.value(minPath, min)}, greater than ${words.name(maxPath)} (${words.value(maxPath, max)}${implied}); expected ${words.value(maxPath, max)} or less, or ${words.name(maxPath)} ${words.spell(maxPath, -1)} for no limit.`,
+          ),
         });
       }
     });

@@ -30,13 +30,15 @@ export function describeTarget(target: Target): string {
 
 /** The same expression reading another box; `boxName` is left out when reading the MAIN box. */
 export function retarget(node: Json, fromMain: boolean, boxName?: string): Json {
-  const out: Json = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key === "boxName") continue;
-    out[key] = key === "fromMain" ? fromMain : value;
-    if (key === "fromMain" && boxName !== undefined) out.boxName = boxName;
-  }
-  return out;
+  // Built by fromEntries, which keeps a raw expression's key such as "__proto__" as data.
+  return Object.fromEntries(
+    Object.entries(node).flatMap(([key, value]): [string, unknown][] => {
+      if (key === "boxName") return [];
+      if (key !== "fromMain") return [[key, value]];
+      const target: [string, unknown][] = [[key, fromMain]];
+      return boxName === undefined ? target : [...target, ["boxName", boxName]];
+    }),
+  );
 }
 
 /** `metadata "ref" of box "annexes"`, `the reconcile condition of box "annexes"`...: where an expression sits. */

@@ -13,8 +13,8 @@ export const rule = defineRule({
   check(context) {
     for (const { node, path, site } of context.expressions) {
       if (!TARGETED_TYPES.has(node["@type"]) || node.fromMain !== true || typeof node.boxName !== "string") continue;
-      const value: Json = {};
-      for (const [key, field] of Object.entries(node)) if (key !== "boxName") value[key] = field;
+      // fromEntries keeps a raw expression's key such as "__proto__" as data.
+      const value: Json = Object.fromEntries(Object.entries(node).filter(([key]) => key !== "boxName"));
       context.report({
         path: [...path, "boxName"],
         message: `${node["@type"]} names box ${JSON.stringify(node.boxName)} but reads the MAIN box ("fromMain": true); the service ignores "boxName" then, so leave it out.`,
