@@ -189,7 +189,7 @@ function largestWithin(limit, make, probe) {
 /**
  * Files at the size limits, written to `dir`: a generated service (boxes as the workspace's, metadata as in the
  * stress inputs) in each format, and the shapes that cost the most per byte among those tried: many one-line
- * metadata and a long pass-through sequence in the DSL, a long pass-through array in JSON.
+ * metadata and a long pass-through sequence in the DSL, a long pass-through array and an object of many keys in JSON.
  */
 function filesAtLimit(dir) {
   const dslOf = (boxes) => generateServiceDsl(7, 800_000, { boxes, metadata: [3, 6] });
@@ -228,6 +228,23 @@ function filesAtLimit(dir) {
       "JSON, a generated service",
       "json",
       largestWithin(MAX_JSON_BYTES, (n) => compileToJson("limit.service.yaml", dslOf(n)), 100),
+      ["lint", "decompile"],
+    ],
+    [
+      "JSON, an object of many keys",
+      "json",
+      largestWithin(
+        MAX_JSON_BYTES,
+        (n) =>
+          JSON.stringify({
+            ...small,
+            properties: {
+              ...small.properties,
+              ...Object.fromEntries(Array.from({ length: n }, (_, i) => [`x${i}`, 1])),
+            },
+          }),
+        1000,
+      ),
       ["lint", "decompile"],
     ],
     [

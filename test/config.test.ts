@@ -172,7 +172,11 @@ describe("a disabled rule does not run", () => {
   it("is never called, not merely silenced", () => {
     let calls = 0;
     const probe = defineRule({
-      meta: { id: "probe", severity: "error", description: "Reports every service." },
+      meta: {
+        id: "probe",
+        basis: { kind: "states", section: "Box", quote: "A probe." },
+        description: "Reports every service.",
+      },
       check(context) {
         calls++;
         context.report({ path: [], message: "Found a service." });

@@ -20,6 +20,7 @@ interface Reported {
   readonly code: string;
   readonly message: string;
   readonly fix?: { readonly edits: readonly { readonly newText: string }[] };
+  readonly related?: readonly { readonly line: number; readonly column: number; readonly message: string }[];
 }
 
 /** Writes a file into a fresh directory; returns its path. */
@@ -60,7 +61,7 @@ describe("a DSL key where it does not apply (item 3)", () => {
       `${HEAD}  data:\n    type: data-file\n    elements: 0..1\n    format: csv\n    split: { pages: 2 }\n`,
     );
     expect((await lint(file)).found).toEqual([
-      '13:5-10 error pdf-only-field Box "data" is a data-file box, which has no "split"; expected it only on a pdf box.',
+      '13:5-10 warning pdf-only-field "split" is a field of pdf boxes; box "data" is a data-file box, on which the spec does not say what it does; expected it only on a pdf box.',
     ]);
   });
   it("keeps a JSON archive box holding such a field from being decompiled, rather than losing it", async () => {
@@ -173,6 +174,22 @@ describe("messages about a DSL file, in its words (item 14)", () => {
   });
 });
 
+describe("a pass-through key that would replace what a DSL key wrote (nothing lost)", () => {
+  it("is an error pointing at both, and the DSL's value stays", async () => {
+    const file = write(
+      "twice.service.yaml",
+      `${HEAD}    minElements: 0\n    name: other\nicon: { color: { r: 1, g: 2, b: 3, a: 1 } }\nproperties: { iconColor: 7, x: 1 }\n`,
+    );
+    const { found, reported } = await lint(file);
+    expect(found).toEqual([
+      '9:5-16 error duplicate-key Found "minElements", a field this file already gives through "elements"; expected it once: remove this key, or write its value there.',
+      '10:5-9 error duplicate-key Found "name", a field this file already gives through "letters"; expected it once: remove this key, or write its value there.',
+      '12:15-24 error duplicate-key Found "iconColor", a field this file already gives through "color" of "icon"; expected it once: remove this key, or write its value there.',
+    ]);
+    expect(reported[0]).toMatchObject({ related: [{ line: 8, column: 5, message: '"elements" is here.' }] });
+  });
+});
+
 describe("numbers in messages, as written (item 8)", () => {
   it("in a DSL file", async () => {
     const file = write(
@@ -193,6 +210,22 @@ describe("numbers in messages, as written (item 8)", () => {
       '1:8-28 error out-of-range "id" in the service is 18446744073709551616; expected 9007199254740991 or less.',
       '1:159-164 error wrong-type "minElements" in box.PDF "a" is 1e400; expected an integer.',
     ]);
+  });
+
+  it("passed through, where JSON would not carry them as written, are errors and nothing is built", async () => {
+    const file = write(
+      "passed.service.yaml",
+      `${HEAD}    x: 9007199254740993\n    y: [.nan, 1e400, 9007199254740991, 1.5e300, { z: 0x20000000000001 }]\n    kept: -469697374491695400\n`,
+    );
+    expect((await lint(file)).found.filter((line) => !line.includes("unknown-key"))).toEqual([
+      "9:8-24 error out-of-range Found 9007199254740993, an integer beyond 2^53 that JSON readers do not keep exactly (it would be written 9007199254740992); expected an integer of at most 2^53 in magnitude, or a string in quotes.",
+      "10:9-13 error invalid-value Found .nan, a number JSON cannot hold (it would be written null); expected a finite number, or a string in quotes.",
+      "10:15-20 error invalid-value Found 1e400, a number JSON cannot hold (it would be written null); expected a finite number, or a string in quotes.",
+      "10:54-70 error out-of-range Found 0x20000000000001, an integer beyond 2^53 that JSON readers do not keep exactly (it would be written 9007199254740992); expected an integer of at most 2^53 in magnitude, or a string in quotes.",
+    ]);
+    const build = await runCli(["build", file]);
+    expect(build.code).toBe(1);
+    expect(() => readFileSync(file.replace(/\.yaml$/, ".json"))).toThrow();
   });
 
   it("in a JSON file that holds no service", async () => {

@@ -76,6 +76,20 @@ describe("fmt formats every file that parses, once and for all: fmt --write, the
     const text = service("metadata:", "  ref: substring(fileName, 0, 9007199254740993)");
     expect(await writeThenCheck("big-integer", text)).toBe(text);
   });
+
+  it("a flow sequence of 150,000 items, under the size limit", { timeout: 60_000 }, async () => {
+    const items = Array.from({ length: 150_000 }, (_, i) => i % 10);
+    const text = service(`extra: [${items.join(", ")}]`);
+    expect(text.length).toBeLessThan(1024 * 1024);
+    const file = join(scratch(), "long-sequence.service.yaml");
+    writeFileSync(file, text);
+    const printed = await runCli(["fmt", file], { timeout: 60_000 });
+    expect(printed.stderr).toBe("");
+    expect(printed.code).toBe(0);
+    // Too long for one line: one item per line, every item kept in its order.
+    const lines = printed.stdout.split("\n").filter((line) => line.startsWith("      - "));
+    expect(lines.map((line) => Number(line.slice(8)))).toEqual(items);
+  });
 });
 
 describe("decompile onto a file that exists, without --force", () => {

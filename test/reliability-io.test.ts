@@ -94,6 +94,22 @@ describe("item 4: reading stops at the size limit, whatever the file claims to b
     expect(result.stdout).toContain(`more than ${MAX_DSL_BYTES} bytes`);
     expect(result.code).toBe(1);
   });
+
+  it("`--config /dev/zero` is read like a file and refused at the limit; a directory is named as one", async () => {
+    const dir = scratch();
+    writeFileSync(join(dir, "a.service.yaml"), CLEAN);
+    const zero = await runCli(["lint", "--config", "/dev/zero", dir], TIMEOUT);
+    expect(zero.stderr).toContain(
+      `1:1  error  Found a file of more than ${MAX_DSL_BYTES} bytes; expected at most ${MAX_DSL_BYTES} bytes (1 MiB) for a YAML file.  file-too-large`,
+    );
+    expect(zero.code).toBe(2);
+    const directory = await runCli(["lint", "--config", dir, dir], TIMEOUT);
+    expect(directory).toEqual({
+      code: 2,
+      stdout: "",
+      stderr: `mailroom: Configuration "${dir}" is a directory; expected a file.\n`,
+    });
+  });
 });
 
 describe("item 5: the size limits, stated and held", () => {

@@ -1,5 +1,6 @@
-import type { SourceDocument } from "@mailroom/compiler";
+import type { ServiceSource, SourceDocument } from "@mailroom/compiler";
 import type { Diagnostic, Severity } from "@mailroom/syntax";
+import { HeldBack } from "./engine/held-back.js";
 import { type RuleSettingsMap, runRules } from "./engine/run.js";
 import { RULES } from "./rules/index.js";
 import { applySuppressions } from "./suppressions.js";
@@ -67,27 +68,59 @@ const bySpan = (a: Diagnostic, b: Diagnostic) =>
 
 /**
  * Every diagnostic of a document, in text order: reading and compiling problems, each service checked against
- * the model, then the rule catalogue on each service that is valid. A document with errors so far is not
- * checked further: the holes they leave would read as missing fields. In a compiled DSL file, keys unknown to
- * the model are the DSL's pass-through keys, which the compiler has already reported, so the model's own
- * report of them is left out. Suppression comments apply last. The configured severity of a configurable base
- * code applies after the checks (an unknown key set to "error" does not stop the rules from running); one set to
- * "off" is dropped before the suppressions, like a rule that does not run.
+ * the model, then the rule catalogue on each service, all in one run. A file whose syntax is broken is not
+ * checked further: its tree may be cut short anywhere. Otherwise an error holds back the part of the service it
+ * lies in (see HeldBack): the model's problems inside a part held back by a compiling error are that error's
+ * echo and left out, and the rules check the rest. Suppression comments apply last. The configured severity of a
+ * configurable base code applies after the checks (an unknown key set to "error" does not hold anything back);
+ * one set to "off" is dropped before the suppressions, like a rule that does not run.
  */
 export function checkDocument(document: SourceDocument, options: CheckOptions = {}): Diagnostic[] {
   const diagnostics = [...document.diagnostics];
-  if (!diagnostics.some((d) => d.severity === "error")) {
+  const errors = diagnostics.filter((d) => d.severity === "error");
+  // What was held back of each service; undefined when nothing could be checked at all.
+  let heldBack: HeldBack[] | undefined;
+  if (document.wellFormed && (errors.length === 0 || document.services.length > 0)) {
+    heldBack = [];
     for (const service of document.services) {
-      const found = validateService(service);
-      diagnostics.push(...(document.format === "dsl" ? found.filter((d) => d.code !== "unknown-key") : found));
-      if (!found.some((d) => d.severity === "error")) {
-        diagnostics.push(...runRules(document, service, [...RULES.values()], options.rules));
-      }
+      const held = new HeldBack(service);
+      heldBack.push(held);
+      diagnostics.push(...checkService(document, service, errors, options, held));
     }
   }
+  // A suppression where something was held back may silence a problem that was not looked for.
+  const unsure = (offset: number | undefined) =>
+    heldBack === undefined ||
+    heldBack.some((held) => held.any && (offset === undefined || held.covers({ offset, length: 0 })));
   const configured = reseverity(diagnostics, options.rules, "unknown-key");
-  const kept = document.format === "dsl" ? applySuppressions(document.text, configured, KNOWN_CODES) : configured;
+  const kept =
+    document.format === "dsl" ? applySuppressions(document.text, configured, KNOWN_CODES, unsure) : configured;
   return reseverity(kept, options.rules, "unused-suppression").sort(bySpan);
+}
+
+/**
+ * One service of a document whose compiling `errors` are given: checked against the model, then the rules on
+ * its sound parts; `heldBack` records what was held back. In a compiled DSL file, keys unknown to the model are
+ * the DSL's pass-through keys, which the compiler has already reported, so the model's own report of them is
+ * left out.
+ */
+function checkService(
+  document: SourceDocument,
+  service: ServiceSource,
+  errors: readonly Diagnostic[],
+  options: CheckOptions,
+  heldBack: HeldBack,
+): Diagnostic[] {
+  for (const error of errors) heldBack.hold(error.span);
+  if (heldBack.everything) return [];
+  const found = validateService(service).filter(
+    (d) => !(document.format === "dsl" && d.code === "unknown-key") && !(heldBack.any && heldBack.covers(d.span)),
+  );
+  for (const d of found) if (d.severity === "error") heldBack.hold(d.span);
+  const checkable = heldBack.checkable();
+  if (checkable === undefined) return found;
+  const rules = runRules(document, { ...service, json: checkable }, [...RULES.values()], options.rules, heldBack);
+  return [...found, ...rules];
 }
 
 /** The diagnostics with the configured severity of one configurable base code applied ("off" drops them). */

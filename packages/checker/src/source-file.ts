@@ -1,4 +1,6 @@
+import { existsSync } from "node:fs";
 import { lstat, open } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 import { isDslFile } from "@mailroom/compiler";
 
 /*
@@ -21,14 +23,22 @@ export const MAX_DSL_BYTES = 1024 * 1024;
  */
 export const MAX_JSON_BYTES = 8 * 1024 * 1024;
 
-/** The size limit of a file, by its name: a `.yaml`/`.yml` file is YAML, anything else is read as JSON. */
-export const maxFileBytes = (file: string): number => (isDslFile(file) ? MAX_DSL_BYTES : MAX_JSON_BYTES);
+/**
+ * What a file is read as: by its name, a `.yaml`/`.yml` file is YAML and anything else JSON; a configuration is
+ * YAML whatever its name (`--config /dev/stdin`).
+ */
+export type FileKind = "YAML" | "JSON";
+
+const kindOf = (file: string): FileKind => (isDslFile(file) ? "YAML" : "JSON");
+
+/** The size limit of a file of a kind. */
+export const maxFileBytes = (file: string, kind = kindOf(file)): number =>
+  kind === "YAML" ? MAX_DSL_BYTES : MAX_JSON_BYTES;
 
 /** The `file-too-large` message; `size` undefined when the file had more to give than the limit (a device, a pipe). */
-export function tooLargeMessage(file: string, size: number | undefined): string {
-  const limit = maxFileBytes(file);
+export function tooLargeMessage(file: string, size: number | undefined, kind = kindOf(file)): string {
+  const limit = maxFileBytes(file, kind);
   const found = size === undefined ? `more than ${limit}` : `${size}`;
-  const kind = isDslFile(file) ? "YAML" : "JSON";
   return `Found a file of ${found} bytes; expected at most ${limit} bytes (${limit / 2 ** 20} MiB) for a ${kind} file.`;
 }
 
@@ -66,11 +76,11 @@ export const isSystemError = (error: unknown): error is NodeJS.ErrnoException =>
  * Reads a file as strict UTF-8 (a leading BOM is dropped), within its size limit. A file that cannot be read is a
  * result, with the diagnostic's code and message, not an exception.
  */
-export async function readSource(path: string): Promise<SourceText> {
+export async function readSource(path: string, kind = kindOf(path)): Promise<SourceText> {
   const failure = (code: string, message: string): SourceText => ({ ok: false, text: "", offset: 0, code, message });
   let read: Uint8Array | { readonly size: number | undefined };
   try {
-    read = await readBounded(path, maxFileBytes(path));
+    read = await readBounded(path, maxFileBytes(path, kind));
   } catch (error) {
     if (!isSystemError(error)) throw error;
     // A directory search also gives the directories it could not read, and links to nothing: say which it is.
@@ -83,7 +93,7 @@ export async function readSource(path: string): Promise<SourceText> {
       `Found a ${what} that cannot be read: ${ioReason(error)}; expected a readable ${what === "directory" ? what : "file"}.`,
     );
   }
-  if (!(read instanceof Uint8Array)) return failure("file-too-large", tooLargeMessage(path, read.size));
+  if (!(read instanceof Uint8Array)) return failure("file-too-large", tooLargeMessage(path, read.size, kind));
   return decodeSource(read);
 }
 
@@ -174,4 +184,14 @@ function validUtf8Prefix(bytes: Uint8Array): number {
     }
   }
   return low;
+}
+
+/**
+ * The documentation's folder, for a module of a mailroom package (its `import.meta.url`, in `dist/` or `src/`):
+ * the package's own `docs/` when it was installed from a tarball (packing copies the repository's pages in), else
+ * the repository's `docs/`, read where the pages are written so that they cannot go stale.
+ */
+export function docsFolder(module: string): URL {
+  const packed = new URL("../docs/", module);
+  return existsSync(fileURLToPath(new URL("diagnostics.md", packed))) ? packed : new URL("../../../docs/", module);
 }

@@ -11,6 +11,10 @@ interface Suppression {
   used: boolean;
 }
 
+/** The offset of the first character of a line that is not a blank. */
+const contentOffset = (index: LineIndex, line: number): number =>
+  index.offset({ line, column: 1 }) + (/^\s*/.exec(index.lineText(line))?.[0].length ?? 0);
+
 /** The line after `line` that holds something other than blanks or a comment. */
 function nextContentLine(index: LineIndex, line: number): number {
   let next = line + 1;
@@ -21,12 +25,15 @@ function nextContentLine(index: LineIndex, line: number): number {
 /**
  * Applies the suppression comments of a DSL file: `# mailroom-disable-next-line <rule>[, <rule>] -- reason`
  * silences those rules on the next line with content, `# mailroom-disable <rule> -- reason` in the whole
- * file. A suppression that silences nothing, or names no known code, is itself reported, so stale ones go.
+ * file. A suppression that silences nothing, or names no known code, is itself reported, so stale ones go;
+ * except where the check is `unsure` (given the offset of the line's content, or undefined for the whole file):
+ * a part of the file held back by an error may hold the problem it silences.
  */
 export function applySuppressions(
   text: string,
   diagnostics: readonly Diagnostic[],
   knownCodes: ReadonlySet<string>,
+  unsure: (offset: number | undefined) => boolean = () => false,
 ): Diagnostic[] {
   if (!text.includes("mailroom-disable")) return [...diagnostics];
   const index = new LineIndex(text);
@@ -56,6 +63,7 @@ export function applySuppressions(
   for (const s of suppressions) {
     if (s.used) continue;
     const known = knownCodes.has(s.rule);
+    if (known && unsure(s.line === undefined ? undefined : contentOffset(index, s.line))) continue;
     const guess = known ? undefined : nearest(s.rule, knownCodes);
     kept.push({
       code: "unused-suppression",

@@ -1,7 +1,8 @@
+import { createRequire } from "node:module";
 import { diagnoseAgainst, type ServiceSource } from "@mailroom/compiler";
 import { type JsonSchema, Service, toJsonSchema } from "@mailroom/model";
 import type { Diagnostic } from "@mailroom/syntax";
-import { Ajv, type ValidateFunction } from "ajv";
+import type { Ajv as AjvClass, ValidateFunction } from "ajv";
 
 const isObject = (value: unknown): value is JsonSchema =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -51,10 +52,24 @@ export function conformsToModel(value: unknown): boolean {
  * idle, so that even its first edits are checked the fast way.
  */
 export function prepareValidation(): ValidateFunction {
-  compiled ??= new Ajv({ strict: true, discriminator: true, code: { optimize: false } }).compile(
+  if (compiled) return compiled;
+  // Loaded on first use, like the validator: a lint of a few files never needs ajv, and loading it costs as much
+  // as starting Node. ajv is CommonJS, so `require` loads it in place, synchronously.
+  const { Ajv } = createRequire(import.meta.url)("ajv") as { Ajv: typeof AjvClass };
+  compiled = new Ajv({ strict: true, discriminator: true, code: { optimize: false } }).compile(
     withDiscriminators(toJsonSchema(Service, "mailroom: service")) as JsonSchema,
   );
   return compiled;
+}
+
+/**
+ * Whether a value is a service the rules may read: valid against the model, keys it does not know aside (they are
+ * warnings, and pass through). ajv answers when it is compiled; zod otherwise, and for a service with such keys.
+ */
+export function fitsModel(value: unknown): boolean {
+  if (compiled?.(value)) return true;
+  const result = Service.safeParse(value);
+  return result.success || result.error.issues.every((issue) => issue.code === "unrecognized_keys");
 }
 
 /**

@@ -12,6 +12,9 @@ const repoRoot = resolve(import.meta.dirname, "../../..");
 const valueAt = (root: unknown, path: Path): unknown =>
   path.reduce<unknown>((at, key) => (at as Record<string | number, unknown>)[key], root);
 
+/** The basis of the rules these tests define: implied, so each reports a warning. */
+const PROBE = { kind: "implies", section: "Box", quote: "Test rules quote nothing." } as const;
+
 const text = "id: 1\nname: S\ntype: SIMPLE_UNIQUE\nboxes:\n  a: { type: pdf, main: true, elements: 1 }\n";
 
 describe("runRules", () => {
@@ -20,13 +23,13 @@ describe("runRules", () => {
     const service = document.services[0];
     if (!service) throw new Error("no service");
     const broken = defineRule({
-      meta: { id: "broken", severity: "warning", description: "Throws." },
+      meta: { id: "broken", basis: PROBE, description: "Throws." },
       check() {
         throw new TypeError("boom");
       },
     });
     const working = defineRule({
-      meta: { id: "working", severity: "info", description: "Reports the first box." },
+      meta: { id: "working", basis: PROBE, description: "Reports the first box." },
       check(context) {
         context.report({ path: ["properties", "boxes", 0, "name"], message: "Found box." });
       },
@@ -34,7 +37,7 @@ describe("runRules", () => {
     const found = runRules(document, service, [broken, working]);
     expect(found.map((d) => [d.code, d.severity])).toEqual([
       ["internal-error", "error"],
-      ["working", "info"],
+      ["working", "warning"],
     ]);
     expect(found[0]?.message).toContain('Rule "broken" failed on this service (boom)');
   });
@@ -109,7 +112,7 @@ describe("what the engine shares between rules", () => {
     const seen: string[][] = [];
     const types = [["exv.StrReplace"], ["exb.StrMatches", "exv.StrReplace"], ["exv.Reference", "exv.Value"], ["none"]];
     const rule = defineRule({
-      meta: { id: "by-type", severity: "info", description: "Compares ofType with a filter." },
+      meta: { id: "by-type", basis: PROBE, description: "Compares ofType with a filter." },
       check(context) {
         for (const wanted of types) {
           const expected = context.expressions.filter((e) => wanted.includes(e.node["@type"]));
@@ -131,7 +134,7 @@ describe("what the engine shares between rules", () => {
     const results: unknown[] = [];
     const asking = (id: string) =>
       defineRule({
-        meta: { id, severity: "info", description: "Asks for a memo." },
+        meta: { id, basis: PROBE, description: "Asks for a memo." },
         check(context) {
           results.push(context.memo(compute, "abc"), context.memo(compute, "de"));
         },
@@ -152,7 +155,7 @@ describe("what the engine shares between rules", () => {
     };
     const asking = (id: string) =>
       defineRule({
-        meta: { id, severity: "info", description: "Asks for a failing memo." },
+        meta: { id, basis: PROBE, description: "Asks for a failing memo." },
         check(context) {
           context.memo(failing, "x");
         },
@@ -169,7 +172,7 @@ describe("what the engine shares between rules", () => {
     const scopes: MetadataScope[] = [];
     const reading = (id: string) =>
       defineRule({
-        meta: { id, severity: "info", description: "Reads the metadata scope." },
+        meta: { id, basis: PROBE, description: "Reads the metadata scope." },
         check(context) {
           scopes.push(context.metadata);
         },
@@ -185,7 +188,7 @@ describe("what the engine shares between rules", () => {
   it("gives the symbols of the service to a rule that reads them", () => {
     let read: unknown;
     const rule = defineRule({
-      meta: { id: "symbols", severity: "info", description: "Reads the symbols." },
+      meta: { id: "symbols", basis: PROBE, description: "Reads the symbols." },
       check(context) {
         read = context.symbols;
       },

@@ -57,6 +57,7 @@ export function readPositioned(file: string, text: string): SourceDocument {
 
 function documentOf(file: string, text: string, parsed: ParsedFile): SourceDocument {
   const { value, tree, diagnostics } = parsed;
+  const wellFormed = !diagnostics.some((d) => d.severity === "error");
   const services: ServiceSource[] = [];
   const nodeAt = (path: PathSegment[]) => {
     // biome-ignore lint/style/noNonNullAssertion: a value was parsed, so the tree has a root.
@@ -112,5 +113,5 @@ function documentOf(file: string, text: string, parsed: ParsedFile): SourceDocum
   } else if (value !== undefined) {
     diagnostics.push(shapeError(value, [], "at the top of the file"));
   }
-  return { format: "json", file, text, diagnostics, services, tree };
+  return { format: "json", file, text, diagnostics, services, wellFormed, tree };
 }

@@ -38,10 +38,16 @@ export interface SourceDocument {
   readonly text: string;
   readonly diagnostics: Diagnostic[];
   /**
-   * The services it holds. A DSL file with errors may still hold its service compiled as far as possible, for
-   * editors; with errors in `diagnostics`, nothing is to be checked, built or written from it.
+   * The services it holds. A file with errors may still hold its service compiled as far as possible; with
+   * errors in `diagnostics`, nothing is to be built or written from it.
    */
   readonly services: ServiceSource[];
+  /**
+   * Whether the file's YAML or JSON syntax is sound, so that its services are what the text says, even where
+   * they do not fit the model: the checker then checks the parts that do. Otherwise the services are a best
+   * effort for editors, not to be checked.
+   */
+  readonly wellFormed: boolean;
   /**
    * The file's positioned syntax tree (the YAML or JSON as written, before compiling), for editor features
    * that work on the text around a cursor; undefined when nothing could be parsed. May be built on first call.

@@ -139,9 +139,14 @@ describe("compileDsl", () => {
 
   it("reports the DSL's structural problems at their place, and compiles only as far as the shape allows then", () => {
     const { document, at } = compile("boxes:\n  a:\n    type: pfd\n    elements: lots\n    metadata: { x: nope( }\n");
-    expect(document.diagnostics.map((d) => [d.code, at(d.span.offset)])).toEqual([["unknown-type", "6:11"]]);
-    // For editors only (every consumer stops at the error): the box and its metadata are there to navigate, and
-    // the best effort's own findings (the expression's syntax error) are not reported.
+    // The compiler's own findings come with the shape's: one run names every mistake.
+    expect(document.diagnostics.map((d) => [d.code, at(d.span.offset)])).toEqual([
+      ["unknown-type", "6:11"],
+      ["expression-syntax", "8:25"],
+      ["unknown-function", "8:20"],
+    ]);
+    expect(document.wellFormed).toBe(true);
+    // The box and its metadata are there for editors to navigate and for the checker to check around the error.
     const json = document.services[0]?.json as { properties: { boxes: { name: string }[] } } | undefined;
     expect(json?.properties.boxes.map((box) => box.name)).toEqual(["a"]);
     expect(compile("boxes: 5\n").document.diagnostics.map((d) => d.code)).toEqual(["wrong-type"]);

@@ -36,9 +36,10 @@ describe("the source map of a compiled DSL file", () => {
     expect(locate([...box, "absent", "more"])).toMatchObject({ depth: 3 });
   });
 
-  it("lets a key passed through replace what was compiled under the same name", () => {
-    expect(locate([...box, "metadatas", 0])).toEqual({ value: "zz", key: undefined, depth: 5 });
-    expect(locate([...box, "metadatas", 0, "content"])).toMatchObject({ value: "zz", depth: 5 });
+  it("keeps what was compiled when a key passed through has the same name, and says so", () => {
+    const refused = compileDsl("t.service.yaml", TEXT).diagnostics.filter((d) => d.code === "duplicate-key");
+    expect(refused.map((d) => text(d.span))).toEqual(["metadatas"]);
+    expect(locate([...box, "metadatas", 0, "name"])).toEqual({ value: "ref", key: "ref", depth: 6 });
   });
 
   it("points inside an expression, through the scalar's quoting, without the key at its root", () => {

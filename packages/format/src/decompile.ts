@@ -7,6 +7,7 @@ import {
   printExpression,
   readJsonDocument,
   type SourceDocument,
+  spellPage,
 } from "@mailroom/compiler";
 import {
   Apposition,
@@ -181,7 +182,7 @@ function compare(dsl: string, json: Json): string | undefined {
 }
 
 /** A copy of a service with the reconcile counts it leaves out set to the defaults the compiler writes. */
-function withReconcileDefaults(json: Json): Json {
+export function withReconcileDefaults(json: Json): Json {
   const properties = json.properties;
   if (!isObject(properties) || !Array.isArray(properties.boxes)) return json;
   const boxes = properties.boxes.map((box) =>
@@ -498,7 +499,7 @@ class Builder {
         const entries = [
           entry("area", seqNode([left, top, width, height].map(scalar))),
           entry("value", scalar(split.value)),
-          entry("page", scalar(split.pages === 1 ? "first" : "last")),
+          entry("page", scalar(spellPage(split.pages))),
         ];
         if (split.extractionParameters) entries.push(entry("params", fromJson(split.extractionParameters)));
         return mapNode([...entries, ...editable]);

@@ -5,6 +5,7 @@ export {
   type DecompileResult,
   decompile,
   decompileText,
+  withReconcileDefaults,
 } from "./decompile.js";
 export { applyDslRoles, canonicalExpression } from "./dsl.js";
 export { type ExpressionLine, expressionLines } from "./expression-lines.js";

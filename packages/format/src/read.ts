@@ -185,7 +185,8 @@ function collectTokens(tokens: readonly CST.Token[], visit: (token: AnyToken) =>
   while (stack.length > 0) {
     const item = stack.pop();
     if (Array.isArray(item)) {
-      stack.push(...item);
+      // One by one: spreading a sequence of 100,000 items as arguments overflows the stack.
+      for (const element of item) stack.push(element);
       continue;
     }
     if (item === null || typeof item !== "object") continue;

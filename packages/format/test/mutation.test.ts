@@ -4,6 +4,8 @@ import { parseExpression, parseYaml, toJson } from "@mailroom/syntax";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseDocument, visit } from "yaml";
+import { canonical } from "../../../fuzz/check.js";
+import { BIG, type LineMutation, mutate, TAGS } from "../../../fuzz/mutate.js";
 import { format } from "../src/index.js";
 import { PROPERTY_TIMEOUT, runs } from "./arbitraries.js";
 import { dslFiles } from "./corpus.js";
@@ -18,21 +20,9 @@ import { commentOffsets } from "./places.js";
 
 const corpus = [...dslFiles("examples"), ...dslFiles("test/fixtures")].map((file) => readFileSync(file, "utf8"));
 
-const BIG = ["9007199254740993", "-9007199254740993", "12345678901234567890123", "18446744073709551616"] as const;
-const TAGS = ["!custom", "!!str", "!x"] as const;
-
-/** One change to the lines of a file; `at` picks a line among those the change applies to (and a column). */
-type Mutation =
-  | { readonly kind: "blank" | "blank-before-item" | "trailing-comment" | "crlf" | "no-final-newline"; at: number }
-  | { readonly kind: "comment"; readonly at: number; readonly indent: number }
-  | { readonly kind: "tag-key" | "tag-value"; readonly at: number; readonly tag: string }
-  | { readonly kind: "big-integer" | "big-integer-in-expression"; readonly at: number; readonly digits: string }
-  | { readonly kind: "indent"; readonly at: number; readonly indent: number }
-  | { readonly kind: "lone-cr"; readonly at: number; readonly column: number };
-
 // Without bias: a biased one is mostly 0, which would mutate the first line again and again.
 const at = fc.noBias(fc.nat());
-const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+const mutation: fc.Arbitrary<LineMutation> = fc.oneof(
   fc.record({
     kind: fc.constantFrom("blank", "blank-before-item", "trailing-comment", "crlf", "no-final-newline"),
     at,
@@ -46,83 +36,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   }),
   fc.record({ kind: fc.constant("indent"), at, indent: fc.integer({ min: -2, max: 2 }) }),
   fc.record({ kind: fc.constant("lone-cr"), at, column: at }),
-) as fc.Arbitrary<Mutation>;
-
-const pick = (count: number, at: number) => at % count;
-
-const KEY = /^(\s*(?:- )?)([A-Za-z_][\w-]*):/;
-const KEY_VALUE = /^(\s*(?:- )?[\w-]+: )([A-Za-z_])/;
-const INTEGER = /(?<![\w.])\d+(?![\w.])/;
-/** An integer argument or index in an expression: `pdfText(1, ...)`, `fileName[0:8]`. */
-const EXPRESSION_INTEGER = /(?<=[\w)]\s*[[(][^#"]*)(?<![\w.])\d+(?![\w.])/;
-
-/** The lines a mutation applies to (every line when it applies anywhere). */
-const applies: Partial<Record<Mutation["kind"], (line: string) => boolean>> = {
-  "blank-before-item": (line) => /^\s*- /.test(line),
-  "trailing-comment": (line) => line.trim() !== "" && !line.includes("#"),
-  "tag-key": (line) => KEY.test(line),
-  "tag-value": (line) => KEY_VALUE.test(line),
-  "big-integer": (line) => !line.trimStart().startsWith("#") && INTEGER.test(line),
-  "big-integer-in-expression": (line) => !line.trimStart().startsWith("#") && EXPRESSION_INTEGER.test(line),
-  "lone-cr": (line) => KEY_VALUE.test(line),
-};
-
-/** The text with the mutations made, and the big integers written into it. */
-function mutate(text: string, mutations: readonly Mutation[]): { text: string; integers: string[] } {
-  const lines = text.replace(/\n$/, "").split("\n");
-  const integers: string[] = [];
-  let ending = "\n";
-  let final = true;
-  for (const m of mutations) {
-    const test = applies[m.kind];
-    const candidates = lines.flatMap((line, n) => (!test || test(line) ? [n] : []));
-    if (candidates.length === 0) continue;
-    const i = candidates[pick(candidates.length, m.at)] as number;
-    const line = lines[i] as string;
-    switch (m.kind) {
-      case "blank":
-      case "blank-before-item":
-        lines.splice(i, 0, "");
-        break;
-      case "comment":
-        lines.splice(i, 0, `${" ".repeat(m.indent)}# comment ${i}`);
-        break;
-      case "trailing-comment":
-        lines[i] = `${line}  # end ${i}`;
-        break;
-      case "tag-key":
-        lines[i] = line.replace(KEY, `$1${m.tag} $2:`);
-        break;
-      case "tag-value":
-        lines[i] = line.replace(KEY_VALUE, `$1${m.tag} $2`);
-        break;
-      case "big-integer":
-      case "big-integer-in-expression":
-        lines[i] = line.replace(m.kind === "big-integer" ? INTEGER : EXPRESSION_INTEGER, m.digits);
-        integers.push(m.digits);
-        break;
-      case "indent":
-        lines[i] = m.indent > 0 ? " ".repeat(m.indent) + line : line.replace(new RegExp(`^ {0,${-m.indent}}`), "");
-        break;
-      case "lone-cr": {
-        // Inside the value, where a scalar kept as written holds it.
-        const start = (KEY_VALUE.exec(line)?.[1] ?? "").length;
-        const column = start + pick(line.length - start + 1, m.column);
-        lines[i] = `${line.slice(0, column)}\r${line.slice(column)}`;
-        break;
-      }
-      case "crlf":
-        ending = "\r\n";
-        break;
-      case "no-final-newline":
-        final = false;
-        break;
-    }
-  }
-  const mutant = lines.join(ending) + (final ? ending : "");
-  // (A later mutation may have replaced an integer written by an earlier one.)
-  return { text: mutant, integers: integers.filter((digits) => mutant.includes(digits)) };
-}
+) as fc.Arbitrary<LineMutation>;
 
 const parses = (text: string) => !parseYaml(text).diagnostics.some((d) => d.severity === "error");
 
@@ -179,19 +93,6 @@ function compileExpressions(data: unknown): void {
     if (isMap(reconcile)) replace(reconcile, "when", "condition");
     if (isMap(from)) replace(from, "match", "condition");
   }
-}
-
-/** JSON text with sorted keys, own keys only. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const object = value as Record<string, unknown>;
-    return `{${Object.keys(object)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical(object[key])}`)
-      .join(",")}}`;
-  }
-  return JSON.stringify(value);
 }
 
 /** The tags of every node, keys included, sorted. */

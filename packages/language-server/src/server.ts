@@ -1,4 +1,3 @@
-import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
@@ -93,7 +92,7 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
   /** An open configuration's buffer, else the file on disk: a configuration applies as the editor shows it. */
   const readConfig = async (path: string): Promise<ConfigText> => {
     const open = documents.get(pathToFileURL(path).href);
-    return open ? { ok: true, text: open.getText() } : readSource(path);
+    return open ? { ok: true, text: open.getText() } : readSource(path, "YAML");
   };
   const resolver = new ConfigResolver({ read: readConfig });
   const workspace = new Workspace(diskHost);
@@ -145,20 +144,28 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
     return settings.ignored ? [] : service.validate(document, settings);
   }
 
-  /** Where related information points, as a URI and that file's lines: the document itself, or another file. */
-  const placeResolver =
-    (uri: string, document: ParsedDocument): PlaceResolver =>
-    (file) => {
+  /**
+   * Where places point, as a URI and that file's lines: the document itself, an open document, or a file on disk
+   * among `files`, read ahead through the bounded reader (a file that cannot be read is left out).
+   */
+  async function placeResolver(
+    uri: string,
+    document: ParsedDocument,
+    files: Iterable<string | undefined>,
+  ): Promise<PlaceResolver> {
+    const read = new Map<string, LineIndex>();
+    for (const file of new Set(files)) {
+      if (file === undefined || file === document.file || parse(pathToFileURL(file).href)) continue;
+      const source = await readSource(file);
+      if (source.ok) read.set(file, new LineIndex(source.text));
+    }
+    return (file) => {
       if (file === undefined || file === document.file) return { uri, lines: document.lines };
       const other = pathToFileURL(file).href;
-      const open = parse(other);
-      if (open) return { uri: other, lines: open.lines };
-      try {
-        return { uri: other, lines: new LineIndex(readFileSync(file, "utf8")) };
-      } catch {
-        return undefined;
-      }
+      const lines = parse(other)?.lines ?? read.get(file);
+      return lines && { uri: other, lines };
     };
+  }
 
   async function publish(uri: string): Promise<void> {
     try {
@@ -180,7 +187,9 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
       const diagnostics = await diagnosticsOf(uri);
       const parsed = parses.get(uri);
       if (diagnostics === undefined || !parsed || !opened.has(uri)) return;
-      const resolvePlace = placeResolver(uri, parsed);
+      const related = diagnostics.flatMap((d) => (d.related ?? []).map((info) => info.file));
+      const resolvePlace = await placeResolver(uri, parsed, related);
+      if (parses.get(uri) !== parsed || !opened.has(uri)) return;
       await connection.sendDiagnostics({
         uri,
         version: parsed.version,
@@ -364,7 +373,11 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
     uri: string,
     document: ParsedDocument,
   ) => {
-    const resolvePlace = placeResolver(uri, document);
+    const resolvePlace = await placeResolver(
+      uri,
+      document,
+      places.map((place) => place.file),
+    );
     const found: lsp.Location[] = [];
     for (const place of places) {
       const target = resolvePlace(place.file);
@@ -416,10 +429,10 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
   );
 
   connection.onRenameRequest(
-    request("rename", null, (document, params) => {
+    request("rename", null, async (document, params) => {
       const result = service.rename(document, toOffset(document.lines, params.position), params.newName);
       if (!result.ok) throw new lsp.ResponseError(lsp.LSPErrorCodes.RequestFailed, result.message);
-      const resolvePlace = placeResolver(params.textDocument.uri, document);
+      const resolvePlace = await placeResolver(params.textDocument.uri, document, result.edit.changes.keys());
       const changes: Record<string, lsp.TextEdit[]> = {};
       for (const [file, edits] of result.edit.changes) {
         const target = resolvePlace(file);

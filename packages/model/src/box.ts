@@ -114,9 +114,10 @@ export const SplitConfig = z
           .string()
           .min(1)
           .describe("Text the area must hold, compared for equality; a leading ^ means 'starts with'."),
-        pages: z
-          .literal([1, -1])
-          .describe("1: the marked page is the first page of each document; -1: it is the last page."),
+        // The spec types it as an integer and describes 1 and -1 only: any other is the linter's warning.
+        pages: int().describe(
+          "1: the marked page is the first page of each document; -1: it is the last page (the spec describes no other value).",
+        ),
         extractionParameters: ExtractionParameters.optional().describe(
           "Options for the text-extraction library used on the area.",
         ),

@@ -119,9 +119,10 @@ export function parseJson(text: string): ParsedJson {
           top.pendingKey = { key, keySpan };
         },
         onLiteralValue: (value: ScalarValue, offset, length) => {
-          if (skipDepth === 0) attach({ kind: "scalar", span: { offset, length }, value });
+          if (skipDepth === 0) attach({ kind: "scalar", span: { offset, length: whole(text, offset, length) }, value });
         },
-        onError: (error: ParseErrorCode, offset, length) => {
+        onError: (error: ParseErrorCode, offset, scanned) => {
+          const length = whole(text, offset, scanned);
           // The scanner's recovery makes one slip report twice ("tru}" gives a bad symbol, then a missing
           // value at "}"); a second error touching the first is noise.
           if (offset <= lastErrorEnd + leadingSpace(text, lastErrorEnd)) return;
@@ -166,6 +167,13 @@ export function parseJson(text: string): ParsedJson {
   for (const open of stack) (open.node as { span: Span }).span = spanTo(open.node.span.offset, text.length);
   return { root, diagnostics };
 }
+
+/**
+ * A token's length, one more when it ends between a CR and its LF: the scanner takes a CR as the character a
+ * backslash escapes (`"\` at the end of a CRLF line), and a span must not split a line break.
+ */
+const whole = (text: string, offset: number, length: number): number =>
+  text[offset + length - 1] === "\r" && text[offset + length] === "\n" ? length + 1 : length;
 
 /** Number of white-space characters at an offset (0 past the end or for a non-finite offset). */
 function leadingSpace(text: string, offset: number): number {

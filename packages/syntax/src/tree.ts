@@ -47,10 +47,31 @@ export interface NodeLocation {
   readonly keySpan?: Span;
 }
 
-/** The property of an object with this key; with duplicate keys, the last one, as JSON.parse keeps it. */
+/** Objects with more properties than this are looked up through an index rather than scanned. */
+const SMALL_OBJECT = 8;
+
+/** The index of a large object's properties by key (the last of duplicates), with how many it was built from. */
+const indexes = new WeakMap<ObjectNode, { readonly size: number; readonly byKey: Map<string, PropertyNode> }>();
+
+/**
+ * The property of an object with this key; with duplicate keys, the last one, as JSON.parse keeps it. A large
+ * object is indexed on its first lookup, so that looking up each of its n keys costs O(n) in all, not O(n²).
+ */
 export function propertyOf(node: ObjectNode, key: string): PropertyNode | undefined {
-  for (let i = node.properties.length - 1; i >= 0; i--) {
-    const property = node.properties[i];
+  const properties = node.properties;
+  if (properties.length > SMALL_OBJECT) {
+    let index = indexes.get(node);
+    // A tree is complete before it is read; an object still growing is indexed again.
+    if (index?.size !== properties.length) {
+      const byKey = new Map<string, PropertyNode>();
+      for (const property of properties) byKey.set(property.key, property);
+      index = { size: properties.length, byKey };
+      indexes.set(node, index);
+    }
+    return index.byKey.get(key);
+  }
+  for (let i = properties.length - 1; i >= 0; i--) {
+    const property = properties[i];
     if (property?.key === key) return property;
   }
   return undefined;

@@ -66,6 +66,34 @@ export const STYLES: Readonly<Record<string, ScalarStyle>> = {
 
 export const isBlank = (c: number) => c === 32 || c === 9;
 
+/**
+ * Whether the quoted scalar text[start, end) ends with its closing quote. `yaml` takes a last character that is
+ * the quote for the closing one even when it is escaped (`"a\"`, `'a''`), as it is at the end of a text without
+ * a final line end, and then reports nothing: the run before it tells (backslashes escape a double quote, quotes
+ * pair up in single quotes), odd meaning escaped.
+ */
+export function quoteClosed(text: string, start: number, end: number): boolean {
+  const quote = text.charCodeAt(start);
+  if (end - start < 2 || text.charCodeAt(end - 1) !== quote) return false;
+  const escaping = quote === 34 ? 92 : quote;
+  let i = end - 2;
+  while (i > start && text.charCodeAt(i) === escaping) i--;
+  return (end - 2 - i) % 2 === 0;
+}
+
+/**
+ * The message for a quoted scalar without its closing quote; `escaped` when its last character is the quote,
+ * escaped, which is easy to misread as the closing one.
+ */
+export function unclosedQuoteMessage(double: boolean, escaped: boolean): string {
+  const [style, quote] = double ? ["double", '"'] : ["single", "'"];
+  if (!escaped)
+    return `Found a ${style}-quoted string that is never closed; expected a closing ${style} quote (${quote}).`;
+  return double
+    ? 'Found a double-quoted string that is never closed: its last " is escaped by the backslash before it; expected a closing double quote (") after it (a backslash itself is written \\\\).'
+    : "Found a single-quoted string that is never closed: its last '' is an escaped quote; expected a closing single quote (') after it.";
+}
+
 /** `yaml` puts the empty value of `key:` after the blanks that follow ":"; it goes right after ":". */
 function afterColon(text: string, offset: number): number {
   let colon = offset;

@@ -1,7 +1,7 @@
 import { CST, isScalar, type ScalarTag, Schema } from "yaml";
 import type { Diagnostic } from "./diagnostic.js";
 import type { SyntaxNode } from "./tree.js";
-import { MAX_ALIAS_EXPANSION, MAX_YAML_NESTING, PropertyList, STYLES, scalarNode } from "./yaml-build.js";
+import { MAX_ALIAS_EXPANSION, MAX_YAML_NESTING, PropertyList, quoteClosed, STYLES, scalarNode } from "./yaml-build.js";
 
 /**
  * The fast way to our tree: straight from the syntax tokens of `yaml`'s parser, without its composer (which
@@ -242,12 +242,22 @@ class Reader {
           unsupported();
       }
     }
-    const { value, type, range } = CST.resolveAsScalar(token, true, unsupported);
+    const { value, type, range } = this.#resolve(token);
     const resolved = token.type === "scalar" ? resolvePlain(value) : value;
     this.#nodeEnd = range[2];
     this.#size = 1;
     this.#height = 0;
     return scalarNode(this.text, range[0], range[1], STYLES[type ?? "PLAIN"] ?? "plain", resolved, value);
+  }
+
+  /** A scalar as the composer reads it, when it has nothing to report. */
+  #resolve(token: CST.FlowScalar | CST.BlockScalar): NonNullable<ReturnType<typeof CST.resolveAsScalar>> {
+    const resolved = CST.resolveAsScalar(token, true, unsupported);
+    const [start, end] = resolved.range;
+    // `yaml` misses a closing quote that is escaped (`"a\"` at the end of the text); `parseYaml` reports it.
+    if ((resolved.type === "QUOTE_DOUBLE" || resolved.type === "QUOTE_SINGLE") && !quoteClosed(this.text, start, end))
+      unsupported();
+    return resolved;
   }
 
   /** The empty value of `key:` or `-`: where the composer puts it, and its range's end. */
@@ -281,7 +291,7 @@ class Reader {
       token.end?.some((t) => t.type === "newline")
     )
       return unsupported();
-    const { value, range } = CST.resolveAsScalar(token, true, unsupported);
+    const { value, range } = this.#resolve(token);
     if (value === "" && token.type === "scalar") unsupported();
     this.#nodeEnd = range[2];
     return { key: value, span: { offset: range[0], length: range[1] - range[0] } };

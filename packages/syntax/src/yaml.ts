@@ -16,7 +16,16 @@ import {
 } from "yaml";
 import type { Diagnostic, Span } from "./diagnostic.js";
 import type { ScalarNode, SyntaxNode } from "./tree.js";
-import { isBlank, MAX_ALIAS_EXPANSION, MAX_YAML_NESTING, PropertyList, STYLES, scalarNode } from "./yaml-build.js";
+import {
+  isBlank,
+  MAX_ALIAS_EXPANSION,
+  MAX_YAML_NESTING,
+  PropertyList,
+  quoteClosed,
+  STYLES,
+  scalarNode,
+  unclosedQuoteMessage,
+} from "./yaml-build.js";
 import { readPlainYaml } from "./yaml-cst.js";
 import { readFastYaml } from "./yaml-fast.js";
 
@@ -71,6 +80,7 @@ export function parseYaml(text: string, options: YamlOptions = {}): ParsedYaml {
     const document = plain ? undefined : compose(text, tokens);
     if (plain) root = plain.root;
     else if (document) {
+      for (const error of document.errors) if (error.code === "TAB_AS_INDENT") builder.tabIndented(error.pos[0]);
       root = document.contents === null ? undefined : builder.node(document.contents, 0);
       for (const error of document.errors) problems.yaml(error, "error", builder);
       for (const warning of document.warnings) problems.yaml(warning, "warning", builder);
@@ -219,11 +229,15 @@ class TreeBuilder {
   readonly #anchors = new Map<string, Anchored>();
   /** Anchors whose node is being built, with how many times each name is open. */
   readonly #open = new Map<string, number>();
-  /** Start of quoted scalars and flow collections without their closing character, by their end (where `yaml` reports it). */
-  readonly unclosed = new Map<number, number>();
+  /** Ends of the quoted scalars without their closing quote, each reported here (`yaml` misses some). */
+  readonly unclosedQuotes = new Set<number>();
+  /** Start of flow collections without their closing bracket, by their end (where `yaml` reports it). */
+  readonly unclosedFlows = new Map<number, number>();
   #expanded = 0;
   #tooLarge = false;
   #tooDeep = false;
+  /** Starts of the lines `yaml` found indented with a tab. */
+  readonly #tabLines = new Set<number>();
   // Size and height of the node the last `node` call returned.
   #size = 0;
   #height = 0;
@@ -231,6 +245,25 @@ class TreeBuilder {
   constructor(text: string, problems: Problems) {
     this.#text = text;
     this.#problems = problems;
+  }
+
+  /** Notes the line of a tab `yaml` found in indentation at `offset`. */
+  tabIndented(offset: number): void {
+    let start = offset;
+    while (start > 0 && isBlank(this.#text.charCodeAt(start - 1))) start--;
+    this.#tabLines.add(start);
+  }
+
+  /**
+   * Whether the key at `offset` is first on a line indented with a tab. `yaml` counts only the spaces before the
+   * tab, so it puts the key in an outer mapping, where it would replace (and be reported as a duplicate of) a key
+   * the user wrote there; the tab is reported, the key is left out.
+   */
+  #tabIndentedKey(offset: number): boolean {
+    if (this.#tabLines.size === 0) return false;
+    let start = offset;
+    while (start > 0 && isBlank(this.#text.charCodeAt(start - 1))) start--;
+    return this.#tabLines.has(start) && (start === 0 || isLineEnd(this.#text.charCodeAt(start - 1)));
   }
 
   /** Reports nesting past MAX_YAML_NESTING, once per document. */
@@ -261,7 +294,8 @@ class TreeBuilder {
     const anchor = node.anchor;
     if (anchor) this.#open.set(anchor, (this.#open.get(anchor) ?? 0) + 1);
     const built = isMap(node) ? this.#mapping(node, depth) : this.#sequence(node, depth);
-    if (node.flow) this.#checkClosed(start, end, isMap(node) ? 125 : 93);
+    if (node.flow && (end - start < 2 || this.#text.charCodeAt(end - 1) !== (isMap(node) ? 125 : 93)))
+      this.unclosedFlows.set(end, start);
     if (anchor) {
       const open = this.#open.get(anchor) ?? 1;
       if (open > 1) this.#open.set(anchor, open - 1);
@@ -274,17 +308,23 @@ class TreeBuilder {
   #scalar(node: Scalar.Parsed): ScalarNode {
     const [start, end] = node.range;
     const style = STYLES[node.type ?? "PLAIN"] ?? "plain";
-    if (style === "single-quoted" || style === "double-quoted")
-      this.#checkClosed(start, end, style === "double-quoted" ? 34 : 39);
+    this.#checkQuote(node);
     const scalar = scalarNode(this.#text, start, end, style, node.value, node.source);
     if (node.anchor) this.#anchors.set(node.anchor, { node: scalar, size: 1, height: 0 });
     return scalar;
   }
 
-  /** Remembers a quoted scalar or flow collection without its closing character, to report its opening one. */
-  #checkClosed(start: number, end: number, closing: number): void {
-    const escaped = closing === 34 && this.#text.charCodeAt(end - 2) === 92;
-    if (end - start < 2 || this.#text.charCodeAt(end - 1) !== closing || escaped) this.unclosed.set(end, start);
+  /** Reports a quoted scalar without its closing quote at its opening one. */
+  #checkQuote(node: Scalar.Parsed): void {
+    if (node.type !== "QUOTE_DOUBLE" && node.type !== "QUOTE_SINGLE") return;
+    const [start, end] = node.range;
+    if (quoteClosed(this.#text, start, end)) return;
+    this.unclosedQuotes.add(end);
+    const quote = this.#text.charCodeAt(start);
+    let last = end - 1;
+    while (last > start && /\s/.test(this.#text.charAt(last))) last--;
+    const escaped = last > start && this.#text.charCodeAt(last) === quote;
+    this.#problems.syntax({ offset: start, length: 1 }, unclosedQuoteMessage(quote === 34, escaped));
   }
 
   #alias(node: Alias.Parsed, depth: number): SyntaxNode {
@@ -345,7 +385,8 @@ class TreeBuilder {
       const value = pair.value ? this.node(pair.value, depth + 1) : this.#null({ offset: keyEnd, length: 0 });
       size += this.#size;
       height = Math.max(height, this.#height);
-      if (key !== undefined) list.add(key, { offset: keyStart, length: keyEnd - keyStart }, value);
+      if (key !== undefined && !this.#tabIndentedKey(keyStart))
+        list.add(key, { offset: keyStart, length: keyEnd - keyStart }, value);
     }
     this.#size = size;
     this.#height = height + 1;
@@ -383,7 +424,9 @@ class TreeBuilder {
         );
         return undefined;
       }
-      if (key.anchor) this.#scalar(key); // registers the anchor, for aliases to the key
+      // Reading an anchored key as a scalar registers the anchor, for aliases to the key (and checks its quotes).
+      if (key.anchor) this.#scalar(key);
+      else this.#checkQuote(key);
       return key.source;
     }
     let kind = isMap(key) ? "mapping" : "sequence";
@@ -456,13 +499,13 @@ class Problems {
       return;
     }
     const text = this.#text;
+    const missing = error.code === "MISSING_CHAR" || error.code === "BAD_INDENT";
+    // A quote never closed runs to where `yaml` finds something missing; the builder reported it at its opening.
+    if (missing && builder.unclosedQuotes.has(start)) return;
     let span = errorSpan(text, error.code, start, end);
-    // A missing closing quote or bracket is reported where the text ends; the opening one says more.
-    const open = builder.unclosed.get(start);
-    const unclosed =
-      open !== undefined &&
-      (error.code === "MISSING_CHAR" || error.code === "BAD_INDENT") &&
-      (/quote/.test(error.message) || span.length === 0);
+    // A missing closing bracket is reported where the text ends; the opening one says more.
+    const open = builder.unclosedFlows.get(start);
+    const unclosed = open !== undefined && missing && span.length === 0;
     if (unclosed) span = { offset: open, length: 1 };
     const message = explain(text, error, span, unclosed);
     if (severity === "error") this.syntax(span, message);
@@ -577,10 +620,7 @@ function explain(text: string, error: YAMLError, span: Span, unclosed: boolean):
           return `Found ${found} at the indentation of its key; expected the closing bracket indented more than the key.`;
         return `Found ${found} at an indentation that does not fit the lines above; expected it aligned with its siblings or indented under its key.`;
       }
-      if (/closing "quote/.test(detail))
-        return 'Found a double-quoted string that is never closed; expected a closing double quote (").';
-      if (/closing 'quote/.test(detail))
-        return "Found a single-quoted string that is never closed; expected a closing single quote (').";
+      if (/closing ["']quote/.test(detail)) return unclosedQuoteMessage(/"quote/.test(detail), false);
       if (/Missing ,/.test(detail)) {
         const collection = /flow map/.test(detail) ? "flow mapping" : "flow sequence";
         return `Found ${found} right after the previous entry of a ${collection}; expected "," between entries${/or :/.test(detail) ? ', or ":" after a key' : ""}.`;

@@ -77,3 +77,51 @@ export const ALIAS_BOMB = `a: &a [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]\n${Array.from(
       .fill(`*${String.fromCharCode(97 + i)}`)
       .join(", ")}]`,
 ).join("\n")}\n`;
+
+/**
+ * Scalars of every style and flow collections as the last value of a file, each with whether it is malformed.
+ * At the very end of a text `yaml` takes a last escaped quote for the closing one (`"a\"`, `'a''`) and reports
+ * nothing; with a final line end it reports the missing quote.
+ */
+export const LAST_VALUES: readonly (readonly [value: string, malformed: boolean])[] = [
+  ["Avis", false],
+  ["Avis\n      suite", false],
+  ['"Avis"', false],
+  ['"Avis \\""', false],
+  ['"Avis \\\\"', false],
+  ['"Avis\n      suite"', false],
+  ['"Avis \\"', true],
+  ['"Avis \\\\\\"', true],
+  ['"Avis', true],
+  ['"Avis \\', true],
+  ['"Avis\n      suite', true],
+  ['"', true],
+  ["'Avis'", false],
+  ["'it''s'", false],
+  ["''", false],
+  ["''''", false],
+  ["'it''", true],
+  ["'''", true],
+  ["'Avis", true],
+  ["'", true],
+  ["|\n      Avis", false],
+  ["|-\n      Avis", false],
+  ["|+\n      Avis", false],
+  [">\n      Avis\n      suite", false],
+  [">-\n      Avis", false],
+  ["|", false],
+  [">-", false],
+  ["[a, b]", false],
+  ["[\"a\", 'b']", false],
+  ["{a: b}", false],
+  ["[a, b", true],
+  ["{a: b", true],
+  ["[", true],
+  ['["a\\"]', true],
+  ["[a, 'b''", true],
+  ['{a: "b\\"}', true],
+];
+
+/** A value last in a file: at the root, in a mapping, in a sequence; without and with a final line end. */
+export const atEndOfFile = (value: string): string[] =>
+  [value, `id: 1\nboxes:\n  B:\n    label: ${value}`, `- 1\n- ${value}`].flatMap((text) => [text, `${text}\n`]);

@@ -5,9 +5,11 @@ import {
   ALIAS_BOMB,
   agreesOnRandomEdits,
   agreesOnRandomPieces,
+  atEndOfFile,
   examples,
   expectSameAsComposer,
   fixtures,
+  LAST_VALUES,
 } from "./yaml-corpus.js";
 
 /** Whether the direct reader takes the text (rather than leaving it to the composer). */
@@ -74,6 +76,15 @@ describe("reading YAML straight from the parser's tokens", () => {
       expectSameAsComposer(text);
     });
   }
+
+  it("leaves every malformed value last in a file to the composer, with and without a final line end", () => {
+    for (const [value, malformed] of LAST_VALUES) {
+      for (const text of atEndOfFile(value)) {
+        if (malformed) expect(direct(text), text).toBe(false);
+        expectSameAsComposer(text);
+      }
+    }
+  });
 
   it("agrees with the composer on random YAML-like text", () => {
     const pieces = [

@@ -7,9 +7,11 @@ import {
   ALIAS_BOMB,
   agreesOnRandomEdits,
   agreesOnRandomPieces,
+  atEndOfFile,
   examples,
   expectSameAsComposer,
   fixtures,
+  LAST_VALUES,
   repo,
 } from "./yaml-corpus.js";
 
@@ -116,6 +118,15 @@ describe("reading plain YAML with the scanner", () => {
       expectSameAsComposer(text);
     });
   }
+
+  it("leaves every malformed value last in a file to the composer, with and without a final line end", () => {
+    for (const [value, malformed] of LAST_VALUES) {
+      for (const text of atEndOfFile(value)) {
+        if (malformed) expect(fast(text), text).toBe(false);
+        expectSameAsComposer(text);
+      }
+    }
+  });
 
   it("agrees with the composer on random YAML-like text", () => {
     const pieces = [

@@ -12,6 +12,7 @@ import {
   toJson,
   walkPath,
 } from "../src/index.js";
+import { atEndOfFile, LAST_VALUES } from "./yaml-corpus.js";
 
 const at = (text: string, offset: number) => {
   const { line, column } = new LineIndex(text).position(offset);
@@ -195,6 +196,35 @@ describe("parseYaml: the tree", () => {
 });
 
 describe("parseYaml: problems", () => {
+  it.each(LAST_VALUES)("reads %j last in a file, with or without a final line end (malformed: %s)", (value, bad) => {
+    for (const text of atEndOfFile(value)) {
+      const errors = parseYaml(text).diagnostics.filter((d) => d.code === "syntax-error");
+      if (!bad) {
+        expect(errors, text).toEqual([]);
+        continue;
+      }
+      // One error, at the quote or bracket never closed.
+      const start = text.lastIndexOf(value);
+      const quote = value.search(/["']/);
+      expect(
+        errors.map((d) => at(text, d.span.offset)),
+        text,
+      ).toEqual([at(text, start + Math.max(quote, 0))]);
+      expect(errors[0]?.message).toMatch(/^Found .* never closed[;:] .*expected .*"?[\]}'"]/);
+    }
+  });
+
+  it("says why a string whose last quote is escaped is not closed", () => {
+    const [double] = parseYaml('label: "Avis \\"').diagnostics;
+    expect(double?.message).toBe(
+      'Found a double-quoted string that is never closed: its last " is escaped by the backslash before it; expected a closing double quote (") after it (a backslash itself is written \\\\).',
+    );
+    const [single] = parseYaml("label: 'it''\n").diagnostics;
+    expect(single?.message).toBe(
+      "Found a single-quoted string that is never closed: its last '' is an escaped quote; expected a closing single quote (') after it.",
+    );
+  });
+
   it.each([
     ["TAB_AS_INDENT", "a:\n\tb: 1\n", "2:1", "Found a tab used for indentation; expected spaces."],
     [

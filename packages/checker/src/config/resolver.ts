@@ -53,7 +53,7 @@ export class ConfigResolver {
 
   constructor(options: ConfigResolverOptions = {}) {
     this.#explicit = options.explicit;
-    this.#read = options.read ?? readSource;
+    this.#read = options.read ?? ((path) => readSource(path, "YAML"));
   }
 
   get explicit(): string | undefined {

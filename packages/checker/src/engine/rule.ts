@@ -7,11 +7,31 @@ import type { MetadataScope } from "./metadata-scope.js";
 export type Path = readonly PathSegment[];
 export type Json = Record<string, unknown>;
 
+/**
+ * Where the spec stands on a rule, which decides its default severity. It `states` the rule when the quoted
+ * words, taken as written, make every input the rule reports invalid or impossible (a name that must exist, a
+ * minimum above its maximum): an error. It `implies` it when the spec allows the input and the words only say
+ * why it is likely a mistake (a field the spec does not show, a value it does not describe): a warning, since a
+ * linter that calls allowed input an error loses its users.
+ */
+export interface Basis {
+  readonly kind: "states" | "implies";
+  /** The spec's heading the quote is under, so that a reader finds it. */
+  readonly section: string;
+  /** The spec's words, verbatim; the rule's page quotes them too. */
+  readonly quote: string;
+}
+
+/** The default severity a basis gives: the one home of that choice. */
+export const severityOf = (basis: Basis): Severity => (basis.kind === "states" ? "error" : "warning");
+
 /** What a rule is: the stable id (also its diagnostic code and doc page), default severity and purpose. */
 export interface RuleMeta {
   /** kebab-case, stable forever; `docs/rules/<id>.md` documents it. */
   readonly id: string;
+  /** Derived from `basis` by `defineRule`. */
   readonly severity: Severity;
+  readonly basis: Basis;
   /** One sentence: what the rule checks. */
   readonly description: string;
   /** Schema of the rule's options in `mailroom.config.yaml`, when it has any. */
@@ -68,7 +88,7 @@ export interface Report {
 }
 
 export interface RuleContext {
-  /** The service, valid against the model (rules run only on services that are). */
+  /** The service, valid against the model (the parts of a service with errors are replaced by valid markers). */
   readonly service: Service;
   /**
    * Where the service comes from. A message naming a field or a value takes its words from `source.wording`, so
@@ -102,4 +122,13 @@ export interface Rule {
   check(context: RuleContext): void;
 }
 
-export const defineRule = (rule: Rule): Rule => rule;
+/** A rule as written: its default severity is not written but derived from its basis. */
+export interface RuleDefinition {
+  readonly meta: Omit<RuleMeta, "severity">;
+  check(context: RuleContext): void;
+}
+
+export const defineRule = ({ meta, check }: RuleDefinition): Rule => ({
+  meta: { ...meta, severity: severityOf(meta.basis) },
+  check,
+});

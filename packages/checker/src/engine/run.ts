@@ -8,6 +8,7 @@ import {
 import type { Service } from "@mailroom/model";
 import type { Diagnostic, Fix, Severity, Span, TextEdit } from "@mailroom/syntax";
 import { expressionsByType, indexExpressions } from "./expressions.js";
+import type { HeldBack } from "./held-back.js";
 import { MetadataScope } from "./metadata-scope.js";
 import type { ExpressionNode, Json, Path, Report, Rule, RuleContext } from "./rule.js";
 
@@ -165,13 +166,15 @@ class Context implements RuleContext {
 /**
  * Runs the rules on one service that is valid against the model. Each report is located through the
  * service's source map (the narrowest span: a key, a value, a token inside a value) and takes the severity
- * configured for its rule; a rule turned off does not run at all.
+ * configured for its rule; a rule turned off does not run at all. A report about a part of the service that is
+ * held back, or pointing at one, depends on what that part would say if it were sound: it is not reported.
  */
 export function runRules(
   document: SourceDocument,
   service: ServiceSource,
   rules: readonly Rule[],
   settings: RuleSettingsMap = {},
+  heldBack?: HeldBack,
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const facts = new ServiceFacts(service);
@@ -182,6 +185,7 @@ export function runRules(
     try {
       rule.check(
         new Context(facts, configured?.options, (report) => {
+          if (heldBack?.any && [report, ...(report.related ?? [])].some((r) => heldBack.holds(r.path))) return;
           const location = service.locate(report.path);
           let span: Span = report.at === "key" && location.keySpan ? location.keySpan : location.span;
           if (report.within && location.depth === report.path.length) {

@@ -88,6 +88,19 @@ function put(target: Json, key: string, value: unknown): void {
 export const pointer = (path: Path): string =>
   path.map((segment) => `/${String(segment).replaceAll("~", "~0").replaceAll("/", "~1")}`).join("");
 
+/**
+ * Whether an integer beyond 2^53, read from a plain scalar, would be written into the JSON otherwise than the file
+ * writes it: `9007199254740993` reads as 9007199254740992. One that reads back as written (a double's shortest
+ * form) is kept, and `1.5e300` is a float, which JSON carries as it is.
+ */
+function roundedInteger(value: number, source: string | undefined): boolean {
+  const integer = source && /^([-+]?)(?:0*([0-9]+)|(0x[0-9a-f]+|0o[0-7]+))$/i.exec(source);
+  if (!integer || !Number.isInteger(value) || Number.isSafeInteger(value)) return false;
+  const [, sign, decimal, other] = integer;
+  if (decimal !== undefined) return String(value) !== `${sign === "-" ? "-" : ""}${decimal}`;
+  return BigInt(value) !== BigInt(other as string);
+}
+
 const scalar = (node: SyntaxNode | undefined): ScalarNode | undefined => (node?.kind === "scalar" ? node : undefined);
 
 /** RANGE_PATTERN with the positions of its bounds. */
@@ -95,8 +108,8 @@ const RANGE_BOUNDS = new RegExp(RANGE_PATTERN.source, "d");
 
 /** How the DSL writes the JSON's -1 of an upper bound: `*`, no limit. */
 const spellUpperBound = (value: unknown): unknown => (value === -1 ? "*" : value);
-/** How the DSL writes a split's page marker: `first` and `last` for the JSON's 1 and -1. */
-const spellPage = (value: unknown): unknown => (value === 1 ? "first" : value === -1 ? "last" : value);
+/** How the DSL writes a split's page marker: `first` and `last` for the JSON's 1 and -1, another page as its number. */
+export const spellPage = <T>(value: T): T | string => (value === 1 ? "first" : value === -1 ? "last" : value);
 
 export interface CompileOptions {
   /**
@@ -111,15 +124,16 @@ export function compileDsl(file: string, text: string, options: CompileOptions =
   // An expression cut short by a flow mapping's syntax is one problem, reported in place of what it causes.
   const { root, diagnostics, cuts, broken } = readDsl(text);
   const tree = () => root;
-  const document = (services: ServiceSource[]): SourceDocument => ({
+  const document = (services: ServiceSource[], wellFormed = true): SourceDocument => ({
     format: "dsl",
     file,
     text,
     diagnostics: withCutExpressions(diagnostics, cuts),
     services,
+    wellFormed,
     tree,
   });
-  if (!root || broken) return document(bestEffort(text, root, options));
+  if (!root || broken) return document(bestEffort(text, root, options), false);
   const locateInTree = (path: Path): Location => {
     const trail = walkPath(root, path);
     // biome-ignore lint/style/noNonNullAssertion: a trail always holds at least its start.
@@ -129,8 +143,35 @@ export function compileDsl(file: string, text: string, options: CompileOptions =
   // zod collects issues on a JSON copy of the file; most files are fine, which a walk of the tree tells sooner.
   const structural = conforms(DslService, root) ? [] : diagnoseStructure(text, root, locateInTree);
   diagnostics.push(...structural);
-  if (structural.some((d) => d.severity === "error")) return document(bestEffort(text, root, options));
+  if (structural.some((d) => d.severity === "error"))
+    return document(despiteStructure(text, root, diagnostics, options));
   return document([serviceOf(text, root, diagnostics, options)]);
+}
+
+/**
+ * The service of a well-formed file whose shape has errors, compiled with its own findings (an expression's
+ * syntax, a misplaced key), so that one run names every mistake and the checker can check the parts that are
+ * sound. A place the shape's errors already speak of is not spoken of twice. A shape the compiler
+ * cannot follow gives no service: its errors are then all there is to say.
+ */
+function despiteStructure(
+  text: string,
+  root: SyntaxNode,
+  diagnostics: Diagnostic[],
+  options: CompileOptions,
+): ServiceSource[] {
+  if (root.kind !== "object") return [];
+  const found: Diagnostic[] = [];
+  let service: ServiceSource;
+  try {
+    service = serviceOf(text, root, found, options);
+  } catch {
+    return [];
+  }
+  // The shape's account of a place comes first: a misspelt key it names is not an unknown key as well.
+  const given = new Set(diagnostics.map((d) => `${d.span.offset} ${d.span.length}`));
+  diagnostics.push(...found.filter((d) => !given.has(`${d.span.offset} ${d.span.length}`)));
+  return [service];
 }
 
 /** The problems of the file's shape against the DSL's schema, in the file's own words (its keys are the DSL's). */
@@ -151,10 +192,10 @@ function serviceOf(text: string, root: SyntaxNode, diagnostics: Diagnostic[], op
 }
 
 /**
- * The service of a file with errors, compiled as far as its shape allows, for an editor to keep navigating while
- * one part of the file is wrong; its own findings are dropped (the errors already reported say what is wrong),
- * and a shape it cannot compile gives none. Nothing is checked, built or written from it: every consumer stops
- * at the errors.
+ * The service of a file whose YAML is broken, compiled as far as its tree allows, for an editor to keep
+ * navigating while one part of the file is wrong; its own findings are dropped (the tree may be cut short
+ * anywhere, so they would be guesses), and a tree it cannot compile gives none. Nothing is checked, built or
+ * written from it.
  */
 function bestEffort(text: string, root: SyntaxNode | undefined, options: CompileOptions): ServiceSource[] {
   if (root?.kind !== "object") return [];
@@ -231,7 +272,7 @@ class DslCompiler {
     const known = new Set(knownKeys(schema));
     const handled = new Set([...known, ...compiled]);
     for (const property of node.properties) {
-      if (handled.has(property.key)) continue;
+      if (handled.has(property.key) || !this.passOne(target, property, path)) continue;
       const suggestion = nearest(property.key, known);
       if (!open || suggestion) {
         this.diagnostics.push({
@@ -243,7 +284,60 @@ class DslCompiler {
           span: property.keySpan,
         });
       }
-      put(target, property.key, this.raw([...path, property.key], property.value, property.keySpan));
+    }
+  }
+
+  /**
+   * Copies one key the DSL does not know into its JSON object, unless the JSON already has that field from a key the
+   * DSL knows (`minElements` beside `elements`, `name` in a box named by its key): the value written through the DSL
+   * would be lost without a word, so the copy is an error and the DSL's value stays. Returns whether it copied.
+   */
+  passOne(target: Json, property: PropertyNode, path: Path): boolean {
+    const at = [...path, property.key];
+    // Only a field the file wrote counts: a default the compiler filled in (no `metadata`, so no metadatas) does not.
+    const written = Object.hasOwn(target, property.key) ? this.sourceMap.locate(at, property.keySpan) : undefined;
+    if (written && written.depth === at.length) {
+      const where = written.keySpan ?? written.span;
+      const by = written.name ?? writtenKey(this.text, where);
+      this.diagnostics.push({
+        code: "duplicate-key",
+        severity: "error",
+        message: `Found ${writtenKey(this.text, property.keySpan)}, a field this file already gives through ${by}; expected it once: remove this key, or write its value there.`,
+        span: property.keySpan,
+        related: [{ span: where, message: `${by} is here.` }],
+      });
+      return false;
+    }
+    put(target, property.key, this.raw(at, property.value, property.keySpan));
+    this.inexactNumbers(property.value);
+    return true;
+  }
+
+  /**
+   * A number passed through that JSON cannot carry as written is an error, not a silent change: `.nan` and
+   * `1e400` would be written `null`, `9007199254740993` as 9007199254740992. The model's own fields are bounded
+   * by the model; only values nobody checks need this.
+   */
+  inexactNumbers(node: SyntaxNode): void {
+    const pending = [node];
+    for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+      if (next.kind === "object") for (const property of next.properties) pending.push(property.value);
+      else if (next.kind === "array") for (const item of next.items) pending.push(item);
+      else if (typeof next.value === "number" && !Number.isFinite(next.value)) {
+        this.diagnostics.push({
+          code: "invalid-value",
+          severity: "error",
+          message: `Found ${next.source ?? next.value}, a number JSON cannot hold (it would be written null); expected a finite number, or a string in quotes.`,
+          span: next.span,
+        });
+      } else if (typeof next.value === "number" && roundedInteger(next.value, next.source)) {
+        this.diagnostics.push({
+          code: "out-of-range",
+          severity: "error",
+          message: `Found ${next.source ?? next.value}, an integer beyond 2^53 that JSON readers do not keep exactly (it would be written ${next.value}); expected an integer of at most 2^53 in magnitude, or a string in quotes.`,
+          span: next.span,
+        });
+      }
     }
   }
 
@@ -302,11 +396,8 @@ class DslCompiler {
     // Fields of `properties` that are not the DSL's come after its own, as the decompiler writes them back.
     if (icon) this.passThrough(properties, icon, propertiesPath, Icon);
     const extra = get("properties")?.value;
-    if (extra?.kind === "object") {
-      for (const property of extra.properties) {
-        put(properties, property.key, this.raw([...propertiesPath, property.key], property.value, property.keySpan));
-      }
-    }
+    if (extra?.kind === "object")
+      for (const property of extra.properties) this.passOne(properties, property, propertiesPath);
     this.passThrough(json, node, [], DslService);
     return json;
   }

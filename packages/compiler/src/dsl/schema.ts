@@ -94,7 +94,9 @@ export const Split = z
       page: z
         .union([z.enum(["first", "last"]), z.int()])
         .optional()
-        .describe("Whether the marked page is the first or the last page of each document."),
+        .describe(
+          "Whether the marked page is the first or the last page of each document; another page as its number (pages), which the spec does not describe.",
+        ),
       params: z.record(z.string(), z.string()).optional().describe("Options of the text-extraction library."),
     }),
     RawExpression,

@@ -5,7 +5,11 @@ import { boxPath, q } from "./shared.js";
 export const rule = defineRule({
   meta: {
     id: "address-page-apposition",
-    severity: "error",
+    basis: {
+      kind: "implies",
+      section: "Deliveries",
+      quote: "The address page cannot be set when creating a delivery; its presence is configured in the service.",
+    },
     description: "An ADDRESS_PAGE apposition on a PDF box whose hasAddressPage is not true.",
   },
   check(context) {

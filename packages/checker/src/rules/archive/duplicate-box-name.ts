@@ -5,7 +5,12 @@ import { q, reportDuplicates } from "./shared.js";
 export const rule = defineRule({
   meta: {
     id: "duplicate-box-name",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "Jobs",
+      quote:
+        "File part names are built from the box identifier (the box name from the service) and a zero-based counter per box.",
+    },
     description: "Two boxes of the service have the same name.",
   },
   check(context) {

@@ -5,7 +5,11 @@ import { q, reportDuplicates } from "./shared.js";
 export const rule = defineRule({
   meta: {
     id: "duplicate-channel-label",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "Deliveries",
+      quote: "`serviceChannelOptions` (map channelLabel to map outputFileName to array of option values)",
+    },
     description: "Two channels of the service have the same label.",
   },
   check(context) {

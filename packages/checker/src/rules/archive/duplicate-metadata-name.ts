@@ -5,7 +5,11 @@ import { boxPath, q, reportDuplicates } from "./shared.js";
 export const rule = defineRule({
   meta: {
     id: "duplicate-metadata-name",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "Box",
+      quote: "references inside content are names of metadata of the current box or of MAIN boxes",
+    },
     description: "Two metadata of the same box have the same name.",
   },
   check(context) {

@@ -9,7 +9,11 @@ import { q, reportDuplicates } from "./shared.js";
 export const rule = defineRule({
   meta: {
     id: "duplicate-output-file",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "Deliveries",
+      quote: "`serviceChannelOptions` (map channelLabel to map outputFileName to array of option values)",
+    },
     description: `Two output files of one channel have the same name, an output file without a name counting as "${DEFAULT_OUTPUT_FILE}".`,
   },
   check(context) {

@@ -8,7 +8,12 @@ import { extractionsByArchive, q, rankPath } from "./shared.js";
 export const rule = defineRule({
   meta: {
     id: "duplicate-rank",
-    severity: "error",
+    basis: {
+      kind: "implies",
+      section: "Box",
+      quote:
+        "rank: integer (orders several fileMatcher expressions on the same archive box; rank 1 is tried first, then 2...)",
+    },
     description: "Two boxes extract from the same archive box with the same rank.",
   },
   check(context) {

@@ -6,7 +6,7 @@ import { boxPath, q } from "./shared.js";
 export const rule = defineRule({
   meta: {
     id: "element-counts",
-    severity: "error",
+    basis: { kind: "states", section: "Limits", quote: "per box minElements and maxElements" },
     description: "A box's minElements is greater than its maxElements.",
   },
   check(context) {

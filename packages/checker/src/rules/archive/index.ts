@@ -13,6 +13,7 @@ import { rule as pdfOnlyField } from "./pdf-only-field.js";
 import { rule as pdfPageZero } from "./pdf-page-zero.js";
 import { rule as rankSequence } from "./rank-sequence.js";
 import { rule as reconcileCounts } from "./reconcile-counts.js";
+import { rule as splitAreaPage } from "./split-area-page.js";
 import { rule as substringRange } from "./substring-range.js";
 import { rule as unknownServiceFile } from "./unknown-service-file.js";
 import { rule as unusedArchive } from "./unused-archive.js";
@@ -33,6 +34,7 @@ export const archiveRules: readonly Rule[] = [
   pdfPageZero,
   rankSequence,
   reconcileCounts,
+  splitAreaPage,
   substringRange,
   unknownServiceFile,
   unusedArchive,

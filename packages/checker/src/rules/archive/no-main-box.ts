@@ -8,7 +8,7 @@ import { ARCHIVE, boxPath, q } from "./shared.js";
 export const rule = defineRule({
   meta: {
     id: "no-main-box",
-    severity: "error",
+    basis: { kind: "implies", section: "Box", quote: "true for a MAIN box, false for an ATTACHMENT box" },
     description: "No box of the service has main set to true.",
     fixable: true,
   },

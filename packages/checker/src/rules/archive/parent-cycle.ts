@@ -13,7 +13,12 @@ const parentPath = (index: number): Path => [...boxPath(index), "parent", "boxNa
 export const rule = defineRule({
   meta: {
     id: "parent-cycle",
-    severity: "error",
+    basis: {
+      kind: "implies",
+      section: "Box",
+      quote:
+        "The fields specific to box.DATA_FILE and box.ARCHIVE beyond the common and inflated-box fields are not shown.",
+    },
     description: "Archive boxes extract from each other, directly or through other archive boxes, in a cycle.",
   },
   check(context) {

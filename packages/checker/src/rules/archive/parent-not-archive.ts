@@ -9,7 +9,7 @@ import { ARCHIVE, boxPath, indexBoxNames, parentOf, q, suggester } from "./share
 export const rule = defineRule({
   meta: {
     id: "parent-not-archive",
-    severity: "error",
+    basis: { kind: "states", section: "Box", quote: "boxName: string (name of a valid archive box of the service)" },
     description: "A box's parent names no box, a box that is not an archive box, or the box itself.",
     fixable: true,
   },

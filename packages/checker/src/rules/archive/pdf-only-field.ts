@@ -1,3 +1,4 @@
+import { sentence } from "@mailroom/compiler";
 import { defineRule, type Json } from "../../engine/rule.js";
 import { boxPath, q } from "./shared.js";
 
@@ -6,12 +7,18 @@ const PDF_FIELDS = ["integrityPreservable", "splitConfig", "hasAddressPage", "ap
 
 /**
  * A PDF field on a data-file or archive box. The model lets any field through on those boxes (the spec does not
- * show their own fields), so this rule is what catches a split or an apposition the service would ignore.
+ * show their own fields, so one of the same name may exist: a warning), so this rule is what catches a split or an
+ * apposition the service most likely ignores.
  */
 export const rule = defineRule({
   meta: {
     id: "pdf-only-field",
-    severity: "error",
+    basis: {
+      kind: "implies",
+      section: "Box",
+      quote:
+        "The fields specific to box.DATA_FILE and box.ARCHIVE beyond the common and inflated-box fields are not shown.",
+    },
     description:
       "A field only PDF boxes have (integrityPreservable, splitConfig, hasAddressPage, appositions) on a box.DATA_FILE or box.ARCHIVE.",
   },
@@ -20,13 +27,14 @@ export const rule = defineRule({
       if (box["@type"] === "box.PDF") return;
       const words = context.source.wording;
       const typePath = [...boxPath(index), "@type"];
+      const pdf = words.spell(typePath, "box.PDF");
       for (const field of PDF_FIELDS) {
         if (!Object.hasOwn(box as Json, field)) continue;
         context.report({
           path: [...boxPath(index), field],
           at: "key",
-          // In the file's words: a DSL file's data-file box has no "split" (the JSON's splitConfig).
-          message: `Box ${q(box.name)} is a ${words.spell(typePath, box["@type"])} box, which has no ${words.name([...boxPath(index), field])}; expected it only on a ${words.spell(typePath, "box.PDF")} box.`,
+          // In the file's words: a DSL file's data-file box writes "split" (the JSON's splitConfig).
+          message: `${sentence(words.name([...boxPath(index), field]))} is a field of ${pdf} boxes; box ${q(box.name)} is a ${words.spell(typePath, box["@type"])} box, on which the spec does not say what it does; expected it only on a ${pdf} box.`,
         });
       }
     });

@@ -4,7 +4,11 @@ import { defineRule } from "../../engine/rule.js";
 export const rule = defineRule({
   meta: {
     id: "pdf-page-zero",
-    severity: "warning",
+    basis: {
+      kind: "states",
+      section: "ValueExpression",
+      quote: "page integer (starts at 1; -1 last page, -2 before last; 0 invalid and always yields empty text)",
+    },
     description: "An exv.PdfText expression reads page 0, which always yields empty text.",
     fixable: true,
   },

@@ -8,7 +8,7 @@ import { extractionsByArchive, q, rankPath } from "./shared.js";
 export const rule = defineRule({
   meta: {
     id: "rank-sequence",
-    severity: "warning",
+    basis: { kind: "implies", section: "Box", quote: "rank 1 is tried first, then 2..." },
     description: "The ranks of the boxes extracting from one archive box do not start at 1 or leave a gap.",
   },
   check(context) {

@@ -16,7 +16,12 @@ const PAIRS = [
 export const rule = defineRule({
   meta: {
     id: "reconcile-counts",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "Box",
+      quote:
+        "minExpected: integer default 0 (not negative), maxExpected: integer default -1 (strictly positive or -1), minMatches: integer default 0 (not negative), maxMatches: integer default 1 (strictly positive or -1)",
+    },
     description: "A reconcile's minExpected or minMatches is greater than its bounded maxExpected or maxMatches.",
   },
   check(context) {

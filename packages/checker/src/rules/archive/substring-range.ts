@@ -13,7 +13,12 @@ const endsBeforeBegin = (begin: unknown, end: unknown): boolean =>
 export const rule = defineRule({
   meta: {
     id: "substring-range",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "ValueExpression",
+      quote:
+        "endIndex integer >= -1 (exclusive; 0 and -1 mean to end of string; otherwise must be strictly greater than beginIndex)",
+    },
     description: "An exv.Substring or exv.FileName ends at or before its begin index.",
   },
   check(context) {

@@ -76,7 +76,11 @@ function nearMisses(declared: ReadonlyMap<string, unknown>): (id: string) => str
 export const rule = defineRule({
   meta: {
     id: "unknown-service-file",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "Box",
+      quote: "UUID of a service file; null when adding a new one; otherwise must exist in the service",
+    },
     description: "A configured file or an apposition names a service file that the service does not declare.",
     options,
     fixable: true,

@@ -5,7 +5,7 @@ import { ARCHIVE, boxPath, parentOf, q } from "./shared.js";
 export const rule = defineRule({
   meta: {
     id: "unused-archive",
-    severity: "warning",
+    basis: { kind: "implies", section: "Box", quote: "extraction from an archive box (see below)" },
     description: "An archive box that no box extracts from.",
   },
   check(context) {

@@ -12,7 +12,11 @@ const where = (definition: MetadataDefinition) =>
 export const rule = defineRule({
   meta: {
     id: "ambiguous-metadata",
-    severity: "warning",
+    basis: {
+      kind: "implies",
+      section: "Box",
+      quote: "references inside content are names of metadata of the current box or of MAIN boxes",
+    },
     description:
       "A metadata reference designates one metadata, not one in its own box and one in a MAIN box, or one in each of several MAIN boxes.",
   },

@@ -5,7 +5,11 @@ import { describeSite } from "./common.js";
 export const rule = defineRule({
   meta: {
     id: "archive-path-context",
-    severity: "warning",
+    basis: {
+      kind: "implies",
+      section: "Box",
+      quote: "A file matcher may use the archive-relative-path value `exv.ArchiveFileRelativePathname`.",
+    },
     description: "exv.ArchiveFileRelativePathname is used only in the file matcher of a box's parent.",
   },
   check(context) {

@@ -16,7 +16,12 @@ import { describeTarget, retarget, TARGETED_TYPES, targetOf } from "./common.js"
 export const rule = defineRule({
   meta: {
     id: "box-target",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "Box",
+      quote:
+        "the expression's box target must match the box where configured (MAIN box: fromMain true; otherwise fromMain false and boxName = this box's name)",
+    },
     description: "A file or PDF expression in a box's metadata or reconcile condition reads the box it belongs to.",
     fixable: true,
   },

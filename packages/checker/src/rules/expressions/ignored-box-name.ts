@@ -5,7 +5,7 @@ import { TARGETED_TYPES } from "./common.js";
 export const rule = defineRule({
   meta: {
     id: "ignored-box-name",
-    severity: "warning",
+    basis: { kind: "implies", section: "ValueExpression", quote: "boxName string (ignored when fromMain true)" },
     description:
       'A file or PDF expression that reads the MAIN box ("fromMain": true) sets no "boxName", which the service would ignore.',
     fixable: true,

@@ -5,7 +5,7 @@ import { nearMatch } from "./common.js";
 export const rule = defineRule({
   meta: {
     id: "job-file-name-box",
-    severity: "error",
+    basis: { kind: "states", section: "ValueExpression", quote: "boxName string (must exist in the service)" },
     description: "exv.JobFileNameValue names a box of the service and a file index other than 0.",
   },
   check(context) {

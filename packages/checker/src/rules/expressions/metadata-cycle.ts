@@ -101,7 +101,11 @@ function shortestCycle(start: number, members: ReadonlySet<number>, edges: reado
 export const rule = defineRule({
   meta: {
     id: "metadata-cycle",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "Box",
+      quote: "references inside content are names of metadata of the current box or of MAIN boxes",
+    },
     description: "Metadata do not reference each other in a cycle, nor themselves.",
   },
   check(context) {

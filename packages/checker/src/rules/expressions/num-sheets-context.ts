@@ -5,7 +5,11 @@ import { describeSite } from "./common.js";
 export const rule = defineRule({
   meta: {
     id: "num-sheets-context",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "ValueExpression",
+      quote: "number of sheets; only valid in a channel-options condition",
+    },
     description: "exv.NumSheetsValue is used only in a channel-options condition.",
   },
   check(context) {

@@ -12,7 +12,11 @@ const PDF_EXPRESSIONS: ReadonlySet<string> = new Set(["exv.PdfText", "exv.PdfMet
 export const rule = defineRule({
   meta: {
     id: "pdf-expression-on-non-pdf-box",
-    severity: "error",
+    basis: {
+      kind: "implies",
+      section: "Box",
+      quote: "Box types (discriminator values): `box.PDF`, `box.DATA_FILE`, `box.ARCHIVE`.",
+    },
     description: "PDF text and PDF properties (exv.PdfText, exv.PdfMetadata) are read only from a box.PDF box.",
   },
   check(context) {

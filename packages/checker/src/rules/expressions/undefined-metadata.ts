@@ -10,7 +10,11 @@ import { nearMatch } from "./common.js";
 export const rule = defineRule({
   meta: {
     id: "undefined-metadata",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "Box",
+      quote: "references inside content are names of metadata of the current box or of MAIN boxes",
+    },
     description: "A metadata reference names a metadata of its own box or of a MAIN box.",
     fixable: true,
   },

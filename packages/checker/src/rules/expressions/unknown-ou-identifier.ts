@@ -10,7 +10,12 @@ const KNOWN: ReadonlySet<string> = new Set(ORGANIZATIONAL_UNIT_IDENTIFIERS);
 export const rule = defineRule({
   meta: {
     id: "unknown-ou-identifier",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "ValueExpression",
+      quote:
+        "Allowed identifiers: for ORGANIZATIONAL_UNIT: EMAIL_ADDRESS, SENDER_ADDRESS, RETURN_ADDRESS, SIRET, NAME, ID; for OUTPUT_FILE: NUID.",
+    },
     description: `An organizational-unit reference names one of ${quotedList(ORGANIZATIONAL_UNIT_IDENTIFIERS)}.`,
     fixable: true,
   },

@@ -10,7 +10,12 @@ const KNOWN: ReadonlySet<string> = new Set(OUTPUT_FILE_IDENTIFIERS);
 export const rule = defineRule({
   meta: {
     id: "unknown-output-file-identifier",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "ValueExpression",
+      quote:
+        "Allowed identifiers: for ORGANIZATIONAL_UNIT: EMAIL_ADDRESS, SENDER_ADDRESS, RETURN_ADDRESS, SIRET, NAME, ID; for OUTPUT_FILE: NUID.",
+    },
     description: `An output-file reference names ${quotedList(OUTPUT_FILE_IDENTIFIERS)}, the only property of an output file.`,
     fixable: true,
   },

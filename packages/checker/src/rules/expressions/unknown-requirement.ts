@@ -20,7 +20,12 @@ const Options = z
 export const rule = defineRule({
   meta: {
     id: "unknown-requirement",
-    severity: "warning",
+    basis: {
+      kind: "implies",
+      section: "Job",
+      quote:
+        "e.g. requirement POSTAL_ADDRESS_RECIPIENT given as an exv.Value with a multi-line address text (mail-merged job)",
+    },
     description:
       "A requirement reference names a known requirement (POSTAL_ADDRESS_RECIPIENT, or one listed in the options).",
     options: Options,

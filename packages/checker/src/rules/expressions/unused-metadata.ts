@@ -11,7 +11,11 @@ import { defineRule } from "../../engine/rule.js";
 export const rule = defineRule({
   meta: {
     id: "unused-metadata",
-    severity: "warning",
+    basis: {
+      kind: "implies",
+      section: "Box",
+      quote: "each `{ name: string, persist: boolean, editable: boolean, content: ValueExpression }`",
+    },
     description: "A metadata is persisted, editable or referenced by an expression; otherwise it has no effect.",
   },
   check(context) {

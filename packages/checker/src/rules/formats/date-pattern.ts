@@ -6,7 +6,11 @@ import { checkJavaDatePattern } from "./java-date-pattern.js";
 export const rule = defineRule({
   meta: {
     id: "date-pattern",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "ValueExpression",
+      quote: "pattern string (required, date-time formatter pattern, trimmed)",
+    },
     description: "Date patterns (exv.DateParse, exv.DateFormat) are valid for Java's DateTimeFormatter.ofPattern.",
   },
   check(context) {

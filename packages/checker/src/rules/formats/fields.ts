@@ -4,7 +4,7 @@ import {
   type Path,
   type Rule,
   type RuleContext,
-  type RuleMeta,
+  type RuleDefinition,
   type ValueFix,
 } from "../../engine/rule.js";
 
@@ -66,7 +66,7 @@ export interface FieldProblem {
  * rules on time zones and locales. The validator must be pure: each distinct value is checked once per service.
  */
 export function stringFieldRule(
-  meta: RuleMeta,
+  meta: RuleDefinition["meta"],
   types: readonly string[],
   field: string,
   validate: (value: string) => FieldProblem | undefined,

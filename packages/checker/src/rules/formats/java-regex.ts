@@ -6,7 +6,12 @@ import { parseJavaRegex } from "./java-regex-syntax.js";
 export const rule = defineRule({
   meta: {
     id: "java-regex",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "BooleanExpression",
+      quote:
+        "regExpPattern: string; matchWhole: boolean (true = the pattern must match the whole value, otherwise part of it)",
+    },
     description: "Regular expressions (exv.StrReplace, exb.StrMatches) compile with Java's java.util.regex.Pattern.",
   },
   check(context) {

@@ -7,7 +7,12 @@ import { checkJavaReplacement } from "./java-replacement-syntax.js";
 export const rule = defineRule({
   meta: {
     id: "java-replacement",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "ValueExpression",
+      quote:
+        "replacement string (supports $1, $2 groups; backslash escapes, so a literal dollar is written backslash-dollar)",
+    },
     description:
       'Replacements of exv.StrReplace follow Java\'s Matcher.appendReplacement: group references name groups of the pattern, and no lone "$" or "\\".',
   },

@@ -5,7 +5,7 @@ import { checkLanguageTag } from "./language-tag.js";
 export const rule = stringFieldRule(
   {
     id: "locale",
-    severity: "error",
+    basis: { kind: "implies", section: "User", quote: "language tag form, e.g. fr-FR shape" },
     description:
       "Locales (exv.DateParse, exv.DateFormat) are well-formed BCP 47 language tags such as fr-FR, which Java's Locale.forLanguageTag reads whole.",
     fixable: true,

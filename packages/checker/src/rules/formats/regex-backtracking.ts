@@ -7,7 +7,12 @@ import { parseJavaRegex } from "./java-regex-syntax.js";
 export const rule = defineRule({
   meta: {
     id: "regex-backtracking",
-    severity: "warning",
+    basis: {
+      kind: "implies",
+      section: "BooleanExpression",
+      quote:
+        "regExpPattern: string; matchWhole: boolean (true = the pattern must match the whole value, otherwise part of it)",
+    },
     description:
       "Regular expressions avoid nested or overlapping repetitions, on which Java's matcher can backtrack exponentially.",
   },

@@ -5,7 +5,11 @@ import { checkJavaZoneId } from "./java-zone-id.js";
 export const rule = stringFieldRule(
   {
     id: "time-zone",
-    severity: "error",
+    basis: {
+      kind: "states",
+      section: "ValueExpression",
+      quote: "timeZone string (required, default zone when the parsed text has none)",
+    },
     description: "Time zones (exv.DateParse, exv.DateFormat) are region ids or offsets that Java's ZoneId.of accepts.",
     fixable: true,
   },

@@ -1,0 +1,5 @@
+export declare function minimise(
+  text: string,
+  fails: (candidate: string) => boolean,
+  budget?: { calls?: number; ms?: number },
+): string;

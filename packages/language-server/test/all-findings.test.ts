@@ -1,0 +1,50 @@
+import { copyFileSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Client, removeTemp, repoRoot, startClient, tempDir } from "./client.js";
+
+/**
+ * Issue 10, item 11, over stdio: an editor shows every mistake of a file at once, the rules' findings on the
+ * sound parts with the errors that hold other parts back, as `mailroom lint` does (test/all-findings.test.ts).
+ */
+describe("every mistake of a file at once, in the editor", () => {
+  let dir: string;
+  let client: Client;
+
+  beforeAll(async () => {
+    dir = tempDir();
+    client = await startClient({ root: dir, initializationOptions: { diagnosticsDelay: 50 } });
+  });
+  afterAll(async () => {
+    await client.stop();
+    removeTemp(dir);
+  });
+
+  for (const fixture of ["dsl/err/all-findings.service.yaml", "json/err/all-findings.service.json"]) {
+    it(`publishes the rule findings with the errors: ${fixture}`, async () => {
+      const file = join(dir, fixture.replace(/\//g, "-"));
+      copyFileSync(join(repoRoot, "test/fixtures", fixture), file);
+      const published = await client.diagnostics(client.open(file, readFileSync(file, "utf8")));
+      const found = published.diagnostics.map(
+        (d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code}`,
+      );
+      expect(found).toEqual(
+        fixture.endsWith(".yaml")
+          ? [
+              "14:36 expression-syntax",
+              "17:7 unused-metadata",
+              "20:11 unknown-type",
+              "28:21 undefined-metadata",
+              "32:16 reconcile-counts",
+            ]
+          : [
+              "32:24 unknown-type",
+              "47:21 unused-metadata",
+              "62:18 unknown-type",
+              "102:29 undefined-metadata",
+              "129:9 duplicate-box-name",
+            ],
+      );
+    });
+  }
+});

@@ -1,0 +1,223 @@
+import { execFile } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { type Api, checkFile } from "../fuzz/check.js";
+import { readFixture, writeFixture } from "../fuzz/fixture.js";
+import { minimise } from "../fuzz/minimise.js";
+import { repoRoot } from "./helpers.js";
+
+/** Runs the fuzzer (fuzz/run.js, against the built packages: `npx tsc -b` first) in a process of its own. */
+function fuzz(args: readonly string[]): Promise<{ code: number; stdout: string }> {
+  return new Promise((done) => {
+    execFile(process.execPath, [join(repoRoot, "fuzz/run.js"), ...args], { cwd: repoRoot }, (error, stdout) => {
+      done({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout });
+    });
+  });
+}
+
+/**
+ * The mutants of the short run in `npm test`: about 10 s of one core; long runs are by hand (README, "Fuzzing").
+ * The time limit leaves room for a machine shared with other work.
+ */
+const MUTANTS = 2000;
+
+describe("npm run fuzz", () => {
+  it(`finds no failure in ${MUTANTS} seeded mutants through lint, build, fmt and decompile`, async () => {
+    const out = mkdtempSync(join(tmpdir(), "mailroom-fuzz-"));
+    const { code, stdout } = await fuzz(["--seed", "1", "--count", String(MUTANTS), "--out", out]);
+    expect(stdout).toMatch(new RegExp(`^${MUTANTS} mutants of \\d+ files in .* seed 1: 0 failure\\(s\\)$`, "m"));
+    expect(code, stdout).toBe(0);
+    expect(readdirSync(out)).toEqual([]);
+    // Not vacuous: many mutants get as far as the last checks.
+    const made = Object.fromEntries(
+      [...(stdout.match(/^checks made: (.*)$/m)?.[1] ?? "").matchAll(/([a-z ]+) (\d+)/g)].map((m) => [
+        m[1]?.trim(),
+        Number(m[2]),
+      ]),
+    );
+    expect(made.lint).toBe(MUTANTS);
+    for (const check of ["fmt twice", "fmt meaning", "build", "decompile", "round trip"]) {
+      expect(made[check], check).toBeGreaterThan(MUTANTS / 10);
+    }
+  }, 240_000);
+
+  it("makes the same mutants whatever the number of jobs sharing them", async () => {
+    const out = mkdtempSync(join(tmpdir(), "mailroom-fuzz-"));
+    const checks = async (jobs: string) => {
+      const { code, stdout } = await fuzz(["--seed", "7", "--count", "150", "--jobs", jobs, "--out", out]);
+      expect(code, stdout).toBe(0);
+      expect(stdout).toContain(`150 mutants of`);
+      // The checks made, sorted: each mutant makes the same ones, whichever worker makes them.
+      return stdout
+        .match(/^checks made: (.*)$/m)?.[1]
+        ?.split(", ")
+        .sort();
+    };
+    const one = await checks("1");
+    expect(one?.length).toBeGreaterThan(3);
+    expect(await checks("2")).toEqual(one);
+  }, 120_000);
+
+  it("replays every fixture of test/fixtures/fuzz without a failure (a bug fixed stays fixed)", async () => {
+    const count = readdirSync(join(repoRoot, "test/fixtures/fuzz")).length;
+    expect(count).toBeGreaterThan(0);
+    const { code, stdout } = await fuzz(["--replay", "test/fixtures/fuzz"]);
+    expect(stdout).toContain(`replayed ${count} fixture(s); 0 failure(s)`);
+    expect(code, stdout).toBe(0);
+  }, 60_000);
+});
+
+/** The functions the commands call, all well behaved: each test breaks one. */
+const SERVICE = { id: 1, name: "S", type: "SIMPLE_UNIQUE", properties: { boxes: [], channels: [] } };
+const sound: Api = {
+  decodeSource: (bytes) => ({ ok: true, text: Buffer.from(bytes).toString("utf8") }),
+  checkText: (file, text) => ({
+    file,
+    text,
+    diagnostics: [],
+    document: { diagnostics: [], services: [{ json: SERVICE }] },
+  }),
+  builtJson: () => `${JSON.stringify(SERVICE)}\n`,
+  formatStylish: () => "",
+  format: (text) => ({ text, diagnostics: [], disabled: false }),
+  decompileText: () => ({
+    diagnostics: [],
+    services: [{ fileName: "s.service.yaml", text: "id: 1\n", diagnostics: [] }],
+  }),
+  withReconcileDefaults: (json) => json,
+};
+const diagnostic = (code: string, offset: number, length = 0) => ({
+  code,
+  severity: "error",
+  message: `a ${code}`,
+  span: { offset, length },
+});
+const kinds = (api: Api, file = "x.service.yaml", text = "id: 1\n") => checkFile(api, file, text).map((f) => f.kind);
+
+describe("the fuzzer's checks", () => {
+  it("pass on well-behaved commands", () => {
+    expect(kinds(sound)).toEqual([]);
+    expect(kinds(sound, "x.service.json", "{}")).toEqual([]);
+  });
+
+  it("name an exception, an internal error and a span outside the text, with the step", () => {
+    const throws: Api = {
+      ...sound,
+      format: () => {
+        throw new Error("boom");
+      },
+    };
+    expect(kinds(throws)).toEqual(["throw-fmt"]);
+    const internal: Api = {
+      ...sound,
+      checkText: (file, text) => ({
+        ...sound.checkText(file, text, {}),
+        diagnostics: [diagnostic("internal-error", 0)],
+      }),
+    };
+    expect(kinds(internal, "x.service.json", "{}")).toEqual(["internal-error-lint"]);
+    for (const [offset, length] of [
+      [7, 0],
+      [-1, 0],
+      [2, 5],
+      [0.5, 0],
+    ] as const) {
+      const outside: Api = {
+        ...sound,
+        format: (text) => ({ text, diagnostics: [diagnostic("syntax", offset, length)], disabled: false }),
+      };
+      expect(kinds(outside), `${offset}+${length}`).toEqual(["span-fmt"]);
+    }
+    // Between the halves of a CRLF there is no line and column.
+    const crlf: Api = { ...sound, format: (text) => ({ text, diagnostics: [diagnostic("x", 6)], disabled: false }) };
+    expect(kinds(crlf, "x.service.yaml", "id: 1\r\n")).toEqual(["span-fmt"]);
+  });
+
+  it("name a slow step", () => {
+    const slow: Api = {
+      ...sound,
+      formatStylish: () => {
+        const until = performance.now() + 30;
+        while (performance.now() < until) {}
+        return "";
+      },
+    };
+    expect(checkFile(slow, "x.service.yaml", "id: 1\n", { limit: 20 }).map((f) => f.kind)).toEqual(["slow-lint"]);
+  });
+
+  it("name a formatter that is not idempotent, changes the meaning, or refuses a file by its own bug", () => {
+    const flip: Api = { ...sound, format: (text) => ({ text: `${text}#\n`, diagnostics: [], disabled: false }) };
+    expect(kinds(flip)).toEqual(["not-idempotent-fmt"]);
+    const meaning: Api = {
+      ...sound,
+      format: () => ({ text: "id: 2\n", diagnostics: [], disabled: false }),
+      checkText: (file, text) => ({
+        ...sound.checkText(file, text, {}),
+        document: { diagnostics: [], services: [{ json: { ...SERVICE, id: text === "id: 2\n" ? 2 : 1 } }] },
+      }),
+    };
+    expect(kinds(meaning)).toEqual(["meaning-fmt"]);
+    const refused: Api = {
+      ...sound,
+      format: (text) => ({
+        text,
+        diagnostics: [{ ...diagnostic("cannot-format", 0), message: "Formatting would change x (please report it)." }],
+        disabled: false,
+      }),
+    };
+    expect(kinds(refused)).toEqual(["refused-fmt"]);
+  });
+
+  it("name a decompiled service that does not build back to its JSON, and a refusal of what build wrote", () => {
+    const other: Api = {
+      ...sound,
+      checkText: (file, text) => ({
+        ...sound.checkText(file, text, {}),
+        document: { diagnostics: [], services: [{ json: { ...SERVICE, name: file.endsWith(".json") ? "S" : "T" } }] },
+      }),
+    };
+    expect(kinds(other, "x.service.json", "{}")).toEqual(["round-trip-decompile"]);
+    expect(kinds(other)).toEqual(["round-trip-decompile"]);
+    const refuses: Api = {
+      ...sound,
+      decompileText: () => ({
+        diagnostics: [],
+        services: [{ fileName: "s.service.yaml", text: undefined, diagnostics: [diagnostic("cannot-decompile", 0)] }],
+      }),
+    };
+    // A JSON file the DSL cannot say may be refused; what `build` wrote from the DSL may not.
+    expect(kinds(refuses, "x.service.json", "{}")).toEqual([]);
+    expect(kinds(refuses)).toEqual(["refused-decompile"]);
+  });
+});
+
+describe("the fuzzer's minimiser and fixtures", () => {
+  it("minimises a failing text to what still fails, lines first, then characters", () => {
+    const text = "id: 1\nname: S\nboxes:\n  a: { type: pdf }\nchannels: []\n";
+    expect(minimise(text, (t) => t.includes("pdf"))).toBe("pdf");
+    expect(minimise(text, (t) => t.includes("a:") && t.includes("[]"))).toBe("a:[]");
+    // A pair of surrogates is one character to it.
+    expect(minimise("x\u{1F4EE}y", (t) => t.includes("\u{1F4EE}"))).toBe("\u{1F4EE}");
+    // Within its budget: a failure too slow to minimise is written as it is.
+    expect(minimise(text, (t) => t.includes("pdf"), { calls: 0 })).toBe(text);
+  });
+
+  it("writes a fixture with a header saying what failed, and reads back the failing text byte for byte", () => {
+    const dir = mkdtempSync(join(tmpdir(), "mailroom-fuzz-"));
+    for (const [json, text] of [
+      [false, "a: '''"],
+      [true, '"\\\r\n'],
+    ] as const) {
+      const failure = { kind: "span-lint", message: "span 0+3 cuts a CRLF\r\nat 3" };
+      const path = writeFixture(dir, failure, text, json, "mutant 7 of x (--seed 2)");
+      expect(path).toMatch(new RegExp(`/span-lint-[0-9a-f]{10}\\.service\\.${json ? "json" : "yaml"}$`));
+      const content = readFileSync(path, "utf8");
+      const mark = json ? "//" : "#";
+      expect(content.split("\n")[0]).toBe(`${mark} fuzz: span-lint: span 0+3 cuts a CRLF  at 3`);
+      if (!json) expect(content).toMatch(/^# mailroom-fmt-disable/m);
+      expect(readFixture(content, path)).toEqual({ json, text });
+    }
+  });
+});
