@@ -12,6 +12,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { mulberry32 } from "../scripts/mulberry32.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const { compileDsl } = await import(join(ROOT, "packages/compiler/dist/index.js"));
@@ -19,16 +20,9 @@ const { compileDsl } = await import(join(ROOT, "packages/compiler/dist/index.js"
 // ---------------------------------------------------------------------------------------------------------------
 // Randomness
 
-/** mulberry32: small, fast, good enough for test data, and the same on every platform. */
+/** The generator's randomness, from the repository's one seeded PRNG. */
 export function prng(seed) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (min, max) => min + Math.floor(next() * (max - min + 1));
   const pick = (list) => list[Math.floor(next() * list.length)];
   const chance = (p) => next() < p;

@@ -2,6 +2,8 @@
 // Each mutation is a plain record, applied by `applyEdit` (anywhere in the text) or `mutate` (to chosen lines), so
 // that a seeded PRNG (the fuzzer) and fast-check (the property tests) draw the same edits.
 
+import { mulberry32 } from "../scripts/mulberry32.js";
+
 /** Characters that matter to YAML, JSON or the expression grammar, and some that matter to none. */
 export const NOISE = [..."\n\t :{}[],#&*!|>'\"%@`-?=()./\\^$0123456789abcXYZ\u00e9\u2028\uFEFF\r\u{1F4EE}"];
 
@@ -140,14 +142,7 @@ export function mutate(text, mutations) {
 
 /** A seeded PRNG (mulberry32): `next()` in [0, 1), `int(n)` in [0, n), `pick(array)`. */
 export function prng(seed) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = mulberry32(seed);
   const int = (n) => Math.floor(next() * n);
   return { next, int, pick: (array) => array[int(array.length)] };
 }

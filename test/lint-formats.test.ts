@@ -134,6 +134,21 @@ describe("json", () => {
     expect(problems[1]).not.toHaveProperty("fix");
     expect(result.stderr).toBe("2 error(s), 2 warning(s) in 1 file(s)\n");
   });
+
+  it("is valid against schemas/lint-output.schema.json, on every fixture, and the schema refuses what it does not say", async () => {
+    const schema = JSON.parse(readFileSync(join(repoRoot, "schemas/lint-output.schema.json"), "utf8"));
+    const validate = new Ajv({ allErrors: true, strict: true }).compile(schema);
+    const result = await runCli(["lint", "--format", "json", "test/fixtures", "examples"], { cwd: repoRoot });
+    const problems = JSON.parse(result.stdout) as JsonProblem[];
+    const codes = new Set(problems.map((p) => p.code));
+    // Enough variety to mean something: related places, fixes, errors and warnings.
+    expect(codes.size).toBeGreaterThan(40);
+    expect(problems.some((p) => p.related) && problems.some((p) => p.fix)).toBe(true);
+    expect(new Set(problems.map((p) => p.severity))).toEqual(new Set(["error", "warning"]));
+    expect(validate(problems), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
+    expect(validate([{ ...problems[0], extra: 1 }])).toBe(false);
+    expect(validate([{ ...problems[0], line: 0 }])).toBe(false);
+  });
 });
 
 describe("sarif", () => {

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { dirname, relative, resolve, sep } from "node:path";
 import type { Diagnostic } from "@mailroom/syntax";
-import { readSource, UsageError, writeOutput } from "./files.js";
-import type { FileReport } from "./report.js";
+import { readSource, writeOutput } from "./files.js";
+import { UsageError } from "./io.js";
+import type { LocatedReport } from "./report.js";
 
 /**
  * A problem's fingerprint: what it is, not where. A hash of its code, the text of its span (whitespace runs
@@ -22,10 +23,9 @@ export function fingerprintOf(text: string, diagnostic: Diagnostic): string {
  * Each diagnostic's fingerprint with its occurrence among equal ones in the file (`<hash>:<n>`, n from 0 in
  * text order): unique within the file, for SARIF's `partialFingerprints`.
  */
-export function fingerprints(report: FileReport): string[] {
+export function fingerprints(report: LocatedReport): string[] {
   const seen = new Map<string, number>();
-  return report.diagnostics.map((d) => {
-    const print = fingerprintOf(report.text, d);
+  return report.diagnostics.map(({ fingerprint: print }) => {
     const n = seen.get(print) ?? 0;
     seen.set(print, n + 1);
     return `${print}:${n}`;
@@ -54,7 +54,7 @@ const keyOf = (baselinePath: string, file: string): string =>
     .join("/");
 
 /** The baseline of the problems in these reports. */
-export function makeBaseline(baselinePath: string, reports: readonly FileReport[]): Baseline {
+export function makeBaseline(baselinePath: string, reports: readonly LocatedReport[]): Baseline {
   const files: [string, BaselineEntry[]][] = [];
   const keyed = reports
     .filter((r) => r.diagnostics.length > 0)
@@ -63,7 +63,7 @@ export function makeBaseline(baselinePath: string, reports: readonly FileReport[
   for (const [key, report] of keyed) {
     const entries = new Map<string, { code: string; fingerprint: string; count: number; message: string }>();
     for (const d of report.diagnostics) {
-      const fingerprint = fingerprintOf(report.text, d);
+      const fingerprint = d.fingerprint;
       const id = `${d.code}\u0000${fingerprint}`;
       const entry = entries.get(id);
       if (entry) entry.count++;
@@ -127,15 +127,15 @@ export async function readBaseline(path: string): Promise<Baseline> {
 export function applyBaseline(
   baselinePath: string,
   baseline: Baseline,
-  reports: readonly FileReport[],
-): { reports: FileReport[]; gone: number } {
+  reports: readonly LocatedReport[],
+): { reports: LocatedReport[]; gone: number } {
   let gone = 0;
   const filtered = reports.map((report) => {
     const key = keyOf(baselinePath, report.file);
     const entries = Object.hasOwn(baseline.files, key) ? (baseline.files[key] ?? []) : [];
     const allowance = new Map(entries.map((e) => [`${e.code}\u0000${e.fingerprint}`, e.count]));
     const diagnostics = report.diagnostics.filter((d) => {
-      const id = `${d.code}\u0000${fingerprintOf(report.text, d)}`;
+      const id = `${d.code}\u0000${d.fingerprint}`;
       const left = allowance.get(id) ?? 0;
       if (left === 0) return true;
       allowance.set(id, left - 1);

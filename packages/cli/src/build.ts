@@ -3,8 +3,8 @@ import type { Diagnostic } from "@mailroom/syntax";
 import { ConfigResolver } from "./config.js";
 import { DSL_FILE, expandPaths, writeOutput } from "./files.js";
 import { formatPlain } from "./format/plain.js";
+import type { Io } from "./io.js";
 import { type CheckedFile, checkFile } from "./lint.js";
-import type { Io } from "./main.js";
 import { summary } from "./report.js";
 
 /** The JSON text of a compiled service: two-space indent, keys in the model's order, final newline. */

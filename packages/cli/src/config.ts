@@ -1,14 +1,14 @@
 import { stat } from "node:fs/promises";
 import { ConfigResolver as SharedResolver } from "@mailroom/checker";
-import { readSource, UsageError } from "./files.js";
+import { UsageError } from "./io.js";
 
 /**
- * The checker's resolver, reading files as the CLI reads every input (strict UTF-8, size limit), and refusing
- * a `--config` that does not exist as a usage error.
+ * The checker's resolver, reading configurations from disk, and refusing a `--config` that does not exist as a
+ * usage error.
  */
 export class ConfigResolver extends SharedResolver {
   constructor(explicit?: string) {
-    super({ explicit, read: readSource });
+    super({ explicit });
   }
 
   /** Reads the explicit configuration, if any; a missing one is a usage error. */
@@ -16,7 +16,9 @@ export class ConfigResolver extends SharedResolver {
     const explicit = this.explicit;
     if (explicit === undefined) return;
     const info = await stat(explicit).catch(() => undefined);
-    if (!info?.isFile()) throw new UsageError(`Configuration "${explicit}" does not exist.`);
+    if (!info) throw new UsageError(`Configuration "${explicit}" does not exist.`);
+    // A device or a pipe is read like a file, within the size limit; only a directory cannot be one.
+    if (info.isDirectory()) throw new UsageError(`Configuration "${explicit}" is a directory; expected a file.`);
     // Read now, so that its problems are reported even when no file is linted.
     await this.config(explicit);
   }

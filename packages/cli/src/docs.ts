@@ -1,13 +1,9 @@
 import { readFileSync } from "node:fs";
-import { BASE_CODES, docsPage, RULES } from "@mailroom/checker";
+import { BASE_CODES, docsFolder, docsPage, RULES } from "@mailroom/checker";
 import type { Severity } from "@mailroom/syntax";
 
-/**
- * The repository's `docs/` folder, found from this module (`packages/cli/dist/` or `src/`): mailroom runs
- * from its repository (the packages are private), so the pages are read where they are written rather than
- * copied into the build, and cannot go stale.
- */
-export const DOCS_URL = new URL("../../../docs/", import.meta.url);
+/** The pages `explain` prints and reports link to: the package's copy, or the repository's `docs/`. */
+export const DOCS_URL = docsFolder(import.meta.url);
 
 /** The absolute URI of a code's documentation: its page under docs/rules, or the catalogue of base codes. */
 export const docsUri = (code: string): string => new URL(docsPage(code), DOCS_URL).href;

@@ -1,7 +1,7 @@
 import { BASE_CODES, CONFIGURABLE_CODES, RULES } from "@mailroom/checker";
 import { nearest } from "@mailroom/syntax";
 import { codeDescriptions, docsUri, rulePage } from "./docs.js";
-import { UsageError } from "./files.js";
+import { UsageError } from "./io.js";
 
 /** The catalogue: each rule's id, default severity, whether it fixes, and what it checks. */
 function catalogue(): string {

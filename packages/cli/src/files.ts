@@ -1,21 +1,16 @@
 import { chmod, mkdir, readdir, realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { ioReason, isSystemError } from "@mailroom/checker";
+import { ioReason, isSystemError, type SourceText } from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
 import type { Diagnostic } from "@mailroom/syntax";
-import { displayPath } from "./report.js";
+import { UsageError } from "./io.js";
+import { displayPath, type FileReport } from "./report.js";
 
 // Every command reads its inputs as the language server does, through the checker's one reader.
 export { readSource } from "@mailroom/checker";
 
 /** DSL sources, for `build`. */
 export const DSL_FILE = /\.service\.ya?ml$/;
-
-/**
- * A mistake of the user's or of the environment that ends the command (bad arguments, a path that does not exist,
- * a report that cannot be written): printed as one line, exit code 2.
- */
-export class UsageError extends Error {}
 
 /** A file to process, and the directory it was found in when it came from a directory search. */
 export interface FoundFile {
@@ -111,4 +106,15 @@ export async function writeOutput(target: string, text: string): Promise<Diagnos
       span: { offset: 0, length: 0 },
     };
   }
+}
+
+/** The report of a file that could not be read: why, where. */
+export function unreadFile(file: string, source: Extract<SourceText, { ok: false }>): FileReport {
+  const diagnostic: Diagnostic = {
+    code: source.code,
+    severity: "error",
+    message: source.message,
+    span: { offset: source.offset, length: 0 },
+  };
+  return { file, text: source.text, diagnostics: [diagnostic] };
 }

@@ -1,6 +1,6 @@
-import { applyFixes, type CheckOptions } from "@mailroom/checker";
-import { readSource, writeOutput } from "./files.js";
-import { type CheckedFile, checkFile, checkText } from "./lint.js";
+import { applyFixes, type CheckOptions, type SourceText } from "@mailroom/checker";
+import { unreadFile, writeOutput } from "./files.js";
+import { type CheckedFile, checkText } from "./lint.js";
 
 // The one pass of fixing lives in the checker, shared with the language service's "fix all".
 export { applyFixes };
@@ -12,15 +12,18 @@ const readingErrors = (file: CheckedFile): number =>
   file.document?.diagnostics.filter((d) => d.severity === "error").length ?? 0;
 
 /**
- * Fixes a file: applies every fix, checks the result again, and repeats while fixes remain (at most
+ * Fixes a file (as read: `source`): applies every fix, checks the result again, and repeats while fixes remain (at most
  * MAX_FIX_PASSES passes), all in memory; then writes the file once, atomically, if it changed. A pass whose
  * result reads worse (new syntax or compile errors) is dropped and fixing stops there. A file whose text
  * could not be read is never written; one that cannot be written is reported as it is, with `cannot-write`.
  * Returns the final check and how many fixes were applied.
  */
-export async function fixFile(file: string, options: CheckOptions): Promise<{ checked: CheckedFile; fixed: number }> {
-  const source = await readSource(file);
-  if (!source.ok) return { checked: await checkFile(file, options), fixed: 0 };
+export async function fixFile(
+  file: string,
+  source: SourceText,
+  options: CheckOptions,
+): Promise<{ checked: CheckedFile; fixed: number }> {
+  if (!source.ok) return { checked: unreadFile(file, source), fixed: 0 };
   let checked = checkText(file, source.text, options);
   let fixed = 0;
   for (let pass = 0; pass < MAX_FIX_PASSES; pass++) {

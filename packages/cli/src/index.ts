@@ -1,2 +1,3 @@
 export { formatServiceJson } from "./build.js";
-export { allSchemas, main } from "./main.js";
+export { main } from "./main.js";
+export { allSchemas } from "./schemas.js";

@@ -1,7 +1,7 @@
 import { type CheckOptions, checkDocument, type SourceText } from "@mailroom/checker";
 import { readDocument, type SourceDocument } from "@mailroom/compiler";
 import type { Diagnostic } from "@mailroom/syntax";
-import { readSource } from "./files.js";
+import { readSource, unreadFile } from "./files.js";
 import { displayPath, type FileReport } from "./report.js";
 
 /** A file read and checked: its report, and the document when the file could be read at all. */
@@ -15,30 +15,25 @@ export function checkText(file: string, text: string, options: CheckOptions = {}
   return { file, text, diagnostics: checkDocument(document, options), document };
 }
 
-/** The report of a file that could not be read: why, where. */
-export function unreadFile(file: string, source: Extract<SourceText, { ok: false }>): FileReport {
-  const diagnostic: Diagnostic = {
-    code: source.code,
-    severity: "error",
-    message: source.message,
-    span: { offset: source.offset, length: 0 },
-  };
-  return { file, text: source.text, diagnostics: [diagnostic] };
-}
+/** Compiles or parses, and checks, a file as read, with the rule settings given (from its configuration). */
+export const checkSource = (file: string, source: SourceText, options: CheckOptions = {}): CheckedFile =>
+  source.ok ? checkText(file, source.text, options) : unreadFile(file, source);
 
-/** Reads, compiles or parses, and checks one file, with the rule settings given (from its configuration). */
-export async function checkFile(file: string, options: CheckOptions = {}): Promise<CheckedFile> {
-  const source = await readSource(file);
-  return source.ok ? checkText(file, source.text, options) : unreadFile(file, source);
-}
+/** Reads and checks one file. */
+export const checkFile = async (file: string, options: CheckOptions = {}): Promise<CheckedFile> =>
+  checkSource(file, await readSource(file), options);
 
 /**
- * Checks a JSON file that `build` writes from a DSL file (`dsl`): up to date when it holds `expected`, what
- * `build` would write now (none when the DSL has errors: they are what to report, and nothing is said here).
- * A `stale-build` finding sits where the two first differ.
+ * Checks a JSON file (as read: `source`) that `build` writes from a DSL file (`dsl`): up to date when it holds
+ * `expected`, what `build` would write now (none when the DSL has errors: they are what to report, and nothing
+ * is said here). A `stale-build` finding sits where the two first differ.
  */
-export async function checkBuiltFile(file: string, dsl: string, expected: string | undefined): Promise<FileReport> {
-  const source = await readSource(file);
+export function checkBuiltFile(
+  file: string,
+  source: SourceText,
+  dsl: string,
+  expected: string | undefined,
+): FileReport {
   if (!source.ok) return unreadFile(file, source);
   const text = source.text;
   if (expected === undefined || (!source.bom && text === expected)) return { file, text, diagnostics: [] };

@@ -1,3 +1,5 @@
+import { docsFolder } from "@mailroom/checker";
+
 /** What a client may set in `initializationOptions`. */
 export interface ServerOptions {
   /** Milliseconds of quiet after an edit before diagnostics are published (0: at once). */
@@ -8,11 +10,8 @@ export interface ServerOptions {
 
 const DEFAULT_DELAY = 150;
 
-/**
- * The repository's `docs/` folder, from this module (`packages/language-server/dist/` or `src/`): mailroom runs
- * from its repository, like the CLI whose `explain` reads the same pages.
- */
-const DEFAULT_DOCS = new URL("../../../docs/", import.meta.url).href;
+/** The pages diagnostics link to: the package's copy, or the repository's `docs/`, as the CLI's `explain` reads. */
+const DEFAULT_DOCS = docsFolder(import.meta.url).href;
 
 /** The options a client sent, each one checked; anything missing or malformed keeps its default. */
 export function serverOptions(value: unknown): ServerOptions {

@@ -1,15 +1,6 @@
-import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { decompileText } from "@mailroom/format";
-import type { Diagnostic } from "@mailroom/syntax";
 import type { Command } from "commander";
-import { expandPaths, readSource, writeOutput } from "../files.js";
-import { formatPlain } from "../format/plain.js";
-import type { Io } from "../main.js";
-import { displayPath, type FileReport, plural } from "../report.js";
-
-/** JSON services, when searching a directory. */
-const JSON_SERVICE_FILE = /\.service\.json$/;
+import type { DecompileCommandOptions } from "../decompile.js";
+import type { Io, SetExitCode } from "../io.js";
 
 const DECOMPILE_HELP = `
 Each service becomes one DSL file named from its name and id (supplier-invoices-2204.service.yaml), in
@@ -22,13 +13,8 @@ Exit codes:
   2  usage error or internal error
 `;
 
-export interface DecompileCommandOptions {
-  readonly out?: string;
-  readonly force?: boolean;
-}
-
 /** Registers `mailroom decompile`: `setExitCode` receives the command's exit code. */
-export function registerDecompile(program: Command, io: Io, setExitCode: (code: number) => void): void {
+export function registerDecompile(program: Command, io: Io, setExitCode: SetExitCode): void {
   program
     .command("decompile")
     .description("turn services given as JSON (a service, an array, or the authentication response) into DSL files")
@@ -37,107 +23,7 @@ export function registerDecompile(program: Command, io: Io, setExitCode: (code: 
     .option("--force", "overwrite DSL files that already exist")
     .addHelpText("after", DECOMPILE_HELP)
     .action(async (paths: string[], options: DecompileCommandOptions) => {
+      const { decompileFiles } = await import("../decompile.js");
       setExitCode(await decompileFiles(paths, options, io));
     });
-}
-
-/** Decompiles JSON files; returns the exit code. */
-export async function decompileFiles(
-  paths: readonly string[],
-  options: DecompileCommandOptions,
-  io: Io,
-): Promise<number> {
-  const files = await expandPaths(paths, JSON_SERVICE_FILE);
-  const reports: FileReport[] = [];
-  const targets = new Set<string>();
-  let services = 0;
-  let written = 0;
-  let kept = 0;
-  const missed: Missed = { unread: 0, lossy: 0, exists: 0, unwritable: 0 };
-  for (const { file } of files) {
-    const source = await readSource(file);
-    if (!source.ok) {
-      const span = { offset: source.offset, length: 0 };
-      reports.push({
-        file,
-        text: source.text,
-        diagnostics: [{ code: source.code, severity: "error", message: source.message, span }],
-      });
-      missed.unread++;
-      continue;
-    }
-    const result = decompileText(source.text, { file });
-    const problems: Diagnostic[] = [...result.diagnostics];
-    if (result.diagnostics.some((d) => d.severity === "error")) missed.unread++;
-    for (const service of result.services) {
-      services++;
-      if (service.text === undefined) {
-        problems.push(...service.diagnostics);
-        missed.lossy++;
-        continue;
-      }
-      let target = join(options.out ?? dirname(file), service.fileName);
-      for (let n = 2; targets.has(target); n++) {
-        target = join(options.out ?? dirname(file), service.fileName.replace(/\.service\.yaml$/, `-${n}.service.yaml`));
-      }
-      targets.add(target);
-      if (!options.force && existsSync(target)) {
-        problems.push({
-          code: "file-exists",
-          severity: "error",
-          message: `Found an existing file "${displayPath(target)}" for the service; expected a new file, or --force to overwrite it.`,
-          span: { offset: service.span.offset, length: 0 },
-        });
-        missed.exists++;
-        continue;
-      }
-      const problem = await writeOutput(target, service.text);
-      if (problem) {
-        problems.push({ ...problem, span: { offset: service.span.offset, length: 0 } });
-        missed.unwritable++;
-        continue;
-      }
-      io.out(`${displayPath(file)} -> ${displayPath(target)}\n`);
-      written++;
-      kept += service.diagnostics.length;
-    }
-    if (problems.length > 0) reports.push({ file, text: source.text, diagnostics: problems });
-  }
-  io.err(formatPlain(reports));
-  io.err(`${summary(services, written, kept, missed).join("; ")}\n`);
-  const failed = reports.some((report) => report.diagnostics.some((d) => d.severity === "error"));
-  return written === services && !failed ? 0 : 1;
-}
-
-/**
- * Why what was not written was not: how many JSON files with errors, services the DSL cannot say, DSL files there
- * already, and DSL files that cannot be written.
- */
-interface Missed {
-  unread: number;
-  lossy: number;
-  exists: number;
-  unwritable: number;
-}
-
-/**
- * The last line of a run: what was written and, first when nothing was, why the rest was not; the problems kept
- * with a comment are those of the files written only.
- */
-function summary(services: number, written: number, kept: number, missed: Missed): string[] {
-  const reasons = [
-    missed.unread > 0 ? `${plural(missed.unread, "JSON file")} with errors` : "",
-    missed.lossy > 0 ? `${plural(missed.lossy, "service")} the DSL cannot say without loss` : "",
-    missed.exists > 0
-      ? `${plural(missed.exists, "DSL file")} already there (--force overwrites ${missed.exists === 1 ? "it" : "them"})`
-      : "",
-    missed.unwritable > 0 ? `${plural(missed.unwritable, "DSL file")} that cannot be written` : "",
-  ].filter(Boolean);
-  const done = `decompiled ${written} of ${plural(services, "service")}`;
-  const notes =
-    written === 0 && reasons.length > 0
-      ? [`nothing written: ${reasons.join(", ")}`, done]
-      : [done, ...(reasons.length > 0 ? [`not written: ${reasons.join(", ")}`] : [])];
-  if (kept > 0) notes.push(`${plural(kept, "problem")} of the JSON kept as it is, each with a comment in the DSL`);
-  return notes;
 }

@@ -1,6 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from "node:path";
 import type { Severity } from "@mailroom/syntax";
-import { type FileReport, locate } from "../report.js";
+import { locate, type Report } from "../report.js";
 import type { FormatContext } from "./index.js";
 
 const COMMAND: Record<Severity, string> = { error: "error", warning: "warning", info: "notice" };
@@ -23,7 +23,7 @@ export function workspacePath(file: string, cwd: string): string {
  * <code>::<message>`), which GitHub shows as annotations on the pull request. Columns are given only for a
  * problem on one line: GitHub ignores them otherwise.
  */
-export function formatGithub(reports: readonly FileReport[], context: FormatContext): string {
+export function formatGithub(reports: readonly Report[], context: FormatContext): string {
   return locate(reports)
     .map((d) => {
       const properties = [`file=${escapeProperty(workspacePath(d.file, context.cwd))}`, `line=${d.line}`];

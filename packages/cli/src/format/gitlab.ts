@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { Severity } from "@mailroom/syntax";
-import { type FileReport, locate } from "../report.js";
+import { locate, type Report } from "../report.js";
 import { workspacePath } from "./github.js";
 import type { FormatContext } from "./index.js";
 
@@ -14,7 +14,7 @@ const SEVERITY: Record<Severity, string> = { error: "major", warning: "minor", i
  * target branch, and a problem that only moved must not read as new. Identical problems of one file are told
  * apart by their order.
  */
-export function formatGitlab(reports: readonly FileReport[], context: FormatContext): string {
+export function formatGitlab(reports: readonly Report[], context: FormatContext): string {
   const seen = new Map<string, number>();
   const issues = locate(reports).map((d) => {
     const path = workspacePath(d.file, context.cwd);

@@ -1,8 +1,9 @@
-import type { FileReport } from "../report.js";
+import type { Report } from "../report.js";
 import { formatGithub } from "./github.js";
 import { formatGitlab } from "./gitlab.js";
 import { formatJson } from "./json.js";
 import { formatJunit } from "./junit.js";
+import { FORMAT_NAMES, type FormatName } from "./names.js";
 import { formatPlain } from "./plain.js";
 import { formatSarif } from "./sarif.js";
 import { formatStylish } from "./stylish.js";
@@ -17,8 +18,11 @@ export interface FormatContext {
   readonly version: string;
 }
 
-/** A format turns the reports of every linted file (clean ones included) into the text written out. */
-export type Formatter = (reports: readonly FileReport[], context: FormatContext) => string;
+/**
+ * A format turns the reports of every linted file (clean ones included) into the text written out: reports as
+ * checked, or located already (a lint run locates each file as soon as it is checked, then drops its text).
+ */
+export type Formatter = (reports: readonly Report[], context: FormatContext) => string;
 
 export const FORMATS = {
   stylish: formatStylish,
@@ -28,10 +32,16 @@ export const FORMATS = {
   junit: formatJunit,
   github: formatGithub,
   gitlab: formatGitlab,
-} as const satisfies Record<string, Formatter>;
+} as const satisfies Record<FormatName, Formatter>;
 
-export type FormatName = keyof typeof FORMATS;
-
-export const FORMAT_NAMES = Object.keys(FORMATS) as FormatName[];
-
-export { formatGithub, formatGitlab, formatJson, formatJunit, formatPlain, formatSarif, formatStylish };
+export {
+  FORMAT_NAMES,
+  type FormatName,
+  formatGithub,
+  formatGitlab,
+  formatJson,
+  formatJunit,
+  formatPlain,
+  formatSarif,
+  formatStylish,
+};

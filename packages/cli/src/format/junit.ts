@@ -1,4 +1,4 @@
-import { displayPath, type FileReport, locate } from "../report.js";
+import { displayPath, locate, type Report } from "../report.js";
 
 /**
  * Text that XML 1.0 can hold: characters it forbids (most control characters, lone surrogates, U+FFFE and
@@ -27,7 +27,7 @@ export const escapeXmlAttribute = (text: string): string =>
  * JUnit XML: one `testsuite` per linted file, one `testcase` per problem, each a `failure` whose type is the
  * severity (as ESLint and Stylelint do: CI dashboards list warnings too); a clean file is one passing testcase.
  */
-export function formatJunit(reports: readonly FileReport[]): string {
+export function formatJunit(reports: readonly Report[]): string {
   const suites: string[] = [];
   let tests = 0;
   let failures = 0;

@@ -4,7 +4,7 @@ import { RULES } from "@mailroom/checker";
 import type { Severity } from "@mailroom/syntax";
 import { fingerprints } from "../baseline.js";
 import { codeInfo } from "../docs.js";
-import { type FileReport, type Range, rangeOf, TextIndex } from "../report.js";
+import { located, type Range, type Report } from "../report.js";
 import type { FormatContext } from "./index.js";
 
 const SARIF_SCHEMA = "https://raw.githubusercontent.com/oasis-tcs/sarif-spec/master/Schemata/sarif-schema-2.1.0.json";
@@ -46,8 +46,7 @@ const region = (range: Range): Json => ({
  * Rule help links are absolute `file:` URIs of the pages in docs/ (SARIF requires absolute help URIs), and
  * each rule's page is embedded as `help.markdown`, which code-scanning services show.
  */
-export function formatSarif(reports: readonly FileReport[], context: FormatContext): string {
-  const texts = new TextIndex(reports);
+export function formatSarif(reports: readonly Report[], context: FormatContext): string {
   const used = new Set(reports.flatMap((r) => r.diagnostics.map((d) => d.code)));
   const ids = [...RULES.keys(), ...[...used].filter((code) => !RULES.has(code)).sort()];
   const ruleIndex = new Map(ids.map((id, i) => [id, i]));
@@ -64,23 +63,19 @@ export function formatSarif(reports: readonly FileReport[], context: FormatConte
   });
 
   const results: Json[] = [];
-  for (const report of reports) {
+  for (const report of located(reports)) {
     if (report.diagnostics.length === 0) continue;
-    // biome-ignore lint/style/noNonNullAssertion: the report's own file is indexed.
-    const index = texts.of(report.file)!;
     const location = artifactLocation(report.file, context.cwd);
     const prints = fingerprints(report);
     report.diagnostics.forEach((d, i) => {
       const related = (d.related ?? []).flatMap((r, n) => {
-        const file = r.file ?? report.file;
-        const where = texts.of(file);
-        if (!where) return [];
+        if (!r.range) return [];
         return [
           {
             id: n + 1,
             physicalLocation: {
-              artifactLocation: artifactLocation(file, context.cwd),
-              region: region(rangeOf(where, r.span)),
+              artifactLocation: artifactLocation(r.file ?? report.file, context.cwd),
+              region: region(r.range),
             },
             message: { text: r.message },
           },
@@ -91,7 +86,7 @@ export function formatSarif(reports: readonly FileReport[], context: FormatConte
         ...(ruleIndex.has(d.code) ? { ruleIndex: ruleIndex.get(d.code) } : {}),
         level: LEVEL[d.severity],
         message: { text: d.message },
-        locations: [{ physicalLocation: { artifactLocation: location, region: region(rangeOf(index, d.span)) } }],
+        locations: [{ physicalLocation: { artifactLocation: location, region: region(d.range) } }],
         ...(related.length > 0 ? { relatedLocations: related } : {}),
         partialFingerprints: { "mailroom/v1": prints[i] },
         ...(d.fix
@@ -103,7 +98,7 @@ export function formatSarif(reports: readonly FileReport[], context: FormatConte
                     {
                       artifactLocation: location,
                       replacements: d.fix.edits.map((edit) => ({
-                        deletedRegion: region(rangeOf(index, edit.span)),
+                        deletedRegion: region(edit.range),
                         insertedContent: { text: edit.newText },
                       })),
                     },

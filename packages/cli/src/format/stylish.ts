@@ -1,5 +1,6 @@
 import type { Severity } from "@mailroom/syntax";
-import { displayPath, type FileReport, plural, rangeOf, summary, TextIndex } from "../report.js";
+import { displayPath, located, plural, type Report, summary } from "../report.js";
+import type { FrameLine } from "./frame.js";
 import type { FormatContext } from "./index.js";
 
 type Paint = (text: string) => string;
@@ -44,17 +45,12 @@ export function printable(text: string): string {
   });
 }
 
-/** Widest stretch of a source line a code frame shows; longer lines (minified JSON) show a window. */
-const FRAME_WIDTH = 120;
-/** How much of the line before the problem a window keeps. */
-const FRAME_LEAD = 40;
-
 /**
  * The code frame of a problem: its first line, and under it a caret underline of the span on that line (one
- * caret for an empty span). A line longer than FRAME_WIDTH is cut to a window around the span, marked `…`.
+ * caret for an empty span). A line cut to a window around the span (`frameLine`) is marked `…` where cut.
  */
 export function codeFrame(
-  lineText: string,
+  frame: FrameLine,
   line: number,
   column: number,
   endColumn: number,
@@ -62,18 +58,14 @@ export function codeFrame(
   palette: Palette = NO_COLOR,
   paint: Paint = plain,
 ): string {
-  let start = 0;
-  let end = lineText.length;
-  if (lineText.length > FRAME_WIDTH) {
-    start = Math.max(0, Math.min(column - 1 - FRAME_LEAD, lineText.length - FRAME_WIDTH));
-    end = Math.min(lineText.length, start + FRAME_WIDTH);
-  }
+  const { text, start } = frame;
+  const end = start + text.length;
   const before = start > 0 ? "…" : "";
-  const shown = `${before}${lineText.slice(start, end)}${end < lineText.length ? "…" : ""}`;
+  const shown = `${before}${text}${end < frame.length ? "…" : ""}`;
   const from = Math.max(column - 1, start);
   const to = Math.min(Math.max(endColumn - 1, from + 1), end + 1);
   // Tabs stay tabs under the text so that the carets sit under the same characters whatever the tab width.
-  const lead = `${before}${lineText.slice(start, from)}`.replace(/[^\t]/g, " ");
+  const lead = `${before}${text.slice(0, from - start)}`.replace(/[^\t]/g, " ");
   const carets = "^".repeat(Math.max(1, to - from));
   const gutter = " ".repeat(gutterWidth);
   return (
@@ -86,29 +78,27 @@ export function codeFrame(
  * For people: problems grouped by file, each as `line:col  severity  message  code` with the code frame under
  * it, then a summary line. Nothing at all when there is no problem. Colours only when the context says so.
  */
-export function formatStylish(reports: readonly FileReport[], context: FormatContext): string {
+export function formatStylish(reports: readonly Report[], context: FormatContext): string {
   const palette = context.color ? COLOR : NO_COLOR;
-  const texts = new TextIndex(reports);
   let out = "";
-  for (const report of reports) {
+  for (const report of located(reports, true)) {
     if (report.diagnostics.length === 0) continue;
-    // biome-ignore lint/style/noNonNullAssertion: the report's own file is indexed.
-    const index = texts.of(report.file)!;
-    const rows = report.diagnostics.map((d) => ({ d, range: rangeOf(index, d.span) }));
-    const positionWidth = Math.max(...rows.map(({ range }) => `${range.line}:${range.column}`.length));
-    const severityWidth = Math.max(...rows.map(({ d }) => d.severity.length));
-    const gutterWidth = Math.max(...rows.map(({ range }) => String(range.line).length));
+    const problems = report.diagnostics;
+    const positionWidth = Math.max(...problems.map(({ range }) => `${range.line}:${range.column}`.length));
+    const severityWidth = Math.max(...problems.map((d) => d.severity.length));
+    const gutterWidth = Math.max(...problems.map(({ range }) => String(range.line).length));
     out += `${palette.underline(printable(displayPath(report.file)))}\n`;
-    for (const { d, range } of rows) {
+    for (const d of problems) {
+      const { range } = d;
       const paint = palette.severity[d.severity];
       const position = `${range.line}:${range.column}`.padEnd(positionWidth);
       const severity = paint(d.severity.padEnd(severityWidth));
       out += `  ${palette.dim(position)}  ${severity}  ${printable(d.message)}  ${palette.dim(d.code)}\n`;
       const endColumn = range.endLine === range.line ? range.endColumn : Number.POSITIVE_INFINITY;
-      out += codeFrame(index.lineText(range.line), range.line, range.column, endColumn, gutterWidth, palette, paint);
+      if (!d.frame) throw new Error(`The problems of "${report.file}" were located without their code frames.`);
+      out += codeFrame(d.frame, range.line, range.column, endColumn, gutterWidth, palette, paint);
       for (const related of d.related ?? []) {
-        const where = related.file === undefined || related.file === report.file ? index : texts.of(related.file);
-        const at = where ? rangeOf(where, related.span) : undefined;
+        const at = related.range;
         const file = related.file !== undefined && related.file !== report.file ? `${displayPath(related.file)}:` : "";
         const place = at ? `${file}${at.line}:${at.column}` : displayPath(related.file ?? report.file);
         out += `    ${palette.dim(`${place}: ${printable(related.message)}`)}\n`;

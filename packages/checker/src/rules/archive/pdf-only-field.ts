@@ -27,9 +27,10 @@ export const rule = defineRule({
       if (box["@type"] === "box.PDF") return;
       const words = context.source.wording;
       const typePath = [...boxPath(index), "@type"];
-      const pdf = words.spell(typePath, "box.PDF");
       for (const field of PDF_FIELDS) {
         if (!Object.hasOwn(box as Json, field)) continue;
+        // Spelt only when reported: the file's words cost a positioned tree of the whole file to build.
+        const pdf = words.spell(typePath, "box.PDF");
         context.report({
           path: [...boxPath(index), field],
           at: "key",

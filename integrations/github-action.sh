@@ -1,0 +1,110 @@
+#!/usr/bin/env bash
+# The GitHub Action's step (action.yml), run in the input `working-directory` with the inputs as INPUT_*
+# variables. One `mailroom lint` writes the annotations (stdout), the stylish report for the log, SARIF and the
+# report asked for, and the JSON the step's outputs and summary are counted from. Exit status: mailroom's.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+: "${GITHUB_WORKSPACE:?is not set: this script is a step of the GitHub Action}" "${RUNNER_TEMP:?is not set}"
+
+# An error annotation, its message escaped as the runner reads it back (no line of it can start a command).
+fail() {
+  local message=${1//%/%25}
+  message=${message//$'\r'/%0D}
+  echo "::error title=mailroom::${message//$'\n'/%0A}"
+  exit 2
+}
+
+# mailroom runs from the workspace root, so that annotations and SARIF name files as the repository does;
+# paths in the inputs are relative to the working directory, and are rewritten relative to the root.
+workspace=$(cd "$GITHUB_WORKSPACE" && pwd -P)
+project=$(pwd -P)
+case $project in
+"$workspace") prefix="" ;;
+"$workspace"/*) prefix=${project#"$workspace"/}/ ;;
+*) prefix=$project/ ;;
+esac
+from_root() {
+  case $1 in
+  /*) printf '%s' "$1" ;;
+  ./?*) printf '%s%s' "$prefix" "${1#./}" ;;
+  *) printf '%s%s' "$prefix" "$1" ;;
+  esac
+}
+
+# Paths are separated by spaces or new lines; no glob is expanded (mailroom searches directories itself).
+set -f
+# shellcheck disable=SC2206
+paths=(${INPUT_PATHS:-.})
+set +f
+((${#paths[@]} > 0)) || paths=(.)
+
+report=$(mktemp -d "$RUNNER_TEMP/mailroom.XXXXXX")
+args=(lint --format stylish -o "$report/log.txt" --format json -o "$report/problems.json")
+case ${INPUT_ANNOTATIONS:-true} in
+true) args+=(--format github) ;;
+false) ;;
+*) fail "Input annotations is \"$INPUT_ANNOTATIONS\"; expected true or false." ;;
+esac
+[[ -z ${INPUT_CONFIG:-} ]] || args+=(--config "$(from_root "$INPUT_CONFIG")")
+[[ -z ${INPUT_BASELINE:-} ]] || args+=(--baseline "$(from_root "$INPUT_BASELINE")")
+[[ -z ${INPUT_MAX_WARNINGS:-} ]] || args+=(--max-warnings "$INPUT_MAX_WARNINGS")
+sarif=""
+if [[ -n ${INPUT_SARIF_FILE:-} ]]; then
+  sarif=$(from_root "$INPUT_SARIF_FILE")
+  args+=(--format sarif -o "$sarif")
+  [[ $sarif == /* ]] || sarif=$workspace/$sarif
+fi
+if [[ -n ${INPUT_FORMAT:-} || -n ${INPUT_OUTPUT_FILE:-} ]]; then
+  [[ -n ${INPUT_FORMAT:-} && -n ${INPUT_OUTPUT_FILE:-} ]] ||
+    fail "Inputs format and output-file go together; found only one of them."
+  args+=(--format "$INPUT_FORMAT" -o "$(from_root "$INPUT_OUTPUT_FILE")")
+fi
+for i in "${!paths[@]}"; do paths[i]=$(from_root "${paths[i]}"); done
+args+=(-- "${paths[@]}")
+
+if [[ -n ${INPUT_MAILROOM:-} ]]; then
+  mailroom=$(from_root "$INPUT_MAILROOM")
+  [[ $mailroom == /* ]] || mailroom=$workspace/$mailroom
+  # A script given by its path runs with node, which a Windows runner needs (no shebangs there).
+  case $mailroom in
+  *.js | *.mjs | *.cjs) command=(node "$mailroom") ;;
+  *) command=("$mailroom") ;;
+  esac
+else
+  command=(env MAILROOM_PROJECT="$project" MAILROOM_VERSION="${INPUT_VERSION:-}" bash "$here/mailroom.sh")
+fi
+
+cd "$workspace"
+status=0
+"${command[@]}" "${args[@]}" || status=$?
+
+if [[ ! -f $report/problems.json ]]; then
+  fail "mailroom lint did not run to the end (exit code $status); its messages are in the log above."
+fi
+# The log's report may quote the files linted: commands are stopped so that no line of it acts as one.
+token=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+echo "::group::mailroom lint report"
+echo "::stop-commands::$token"
+cat "$report/log.txt"
+echo "::$token::"
+echo "::endgroup::"
+
+read -r errors warnings < <(node -e 'const problems = JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8"));
+  const count = (severity) => problems.filter((p) => p.severity === severity).length;
+  console.log(count("error"), count("warning"));' "$report/problems.json")
+{
+  echo "errors=$errors"
+  echo "warnings=$warnings"
+  [[ -z $sarif ]] || echo "sarif-file=$sarif"
+} >>"${GITHUB_OUTPUT:-/dev/null}"
+verdict="passed"
+((status == 0)) || verdict="failed"
+allowed=""
+[[ -z ${INPUT_MAX_WARNINGS:-} ]] || allowed=" (at most $INPUT_MAX_WARNINGS allowed)"
+{
+  echo "### mailroom lint $verdict"
+  echo
+  echo "$errors error(s), $warnings warning(s)$allowed."
+} >>"${GITHUB_STEP_SUMMARY:-/dev/null}"
+rm -rf "$report"
+exit "$status"
