@@ -10,7 +10,7 @@ import { escapeData, escapeProperty } from "../packages/cli/src/format/github.js
 import { formatGitlab } from "../packages/cli/src/format/gitlab.js";
 import { formatStylish } from "../packages/cli/src/format/stylish.js";
 import { repoRoot, runCli } from "./helpers.js";
-import { brief, CLEAN_SERVICE, type JsonProblem, SERVICE, scratch } from "./lint-service.js";
+import { brief, CLEAN_SERVICE, type JsonProblem, SERVICE, SERVICE_STYLISH, scratch } from "./lint-service.js";
 
 const FILE = "letters.service.yaml";
 const lintIn = (dir: string, ...args: string[]) => runCli(["lint", ...args], { cwd: dir });
@@ -24,19 +24,7 @@ describe("stylish (the default format)", () => {
     expect(result.stdout).toBe(
       [
         "letters.service.yaml",
-        '  12:40  error    The organizational unit has no property "Siret"; did you mean "SIRET"?  unknown-ou-identifier',
-        '    12 |         value: concat(ou.NAME, " ", ou.Siret)   # misspelt on purpose',
-        "       |                                        ^^^^^",
-        '  14:7   warning  Metadata "reference" of box "letters" is not referenced, persisted nor editable, so it has no effect; reference it, persist it, or remove it.  unused-metadata',
-        "    14 |       reference: fileName[0:8]",
-        "       |       ^^^^^^^^^",
-        '  15:26  warning  Requirement "POSTAL_ADDRES" is not known; expected "POSTAL_ADDRESS_RECIPIENT", or a name added to the rule\'s "requirements" option.  unknown-requirement',
-        "    15 |       need: { value: req.POSTAL_ADDRES, persist: true }",
-        "       |                          ^^^^^^^^^^^^^",
-        '  19:5   error    Channel label "Mail" is already used by another channel; expected a label of its own.  duplicate-channel-label',
-        "    19 |   - label: Mail",
-        "       |     ^^^^^",
-        '    17:5: The first channel labelled "Mail" is here.',
+        ...SERVICE_STYLISH,
         "",
         "4 problems (2 errors, 2 warnings) in 1 file",
         "1 of them can be fixed with --fix.",

@@ -30,6 +30,23 @@ channels:
 `;
 
 /** The same service with no problem at all. */
+/** The problems of SERVICE as the stylish format prints them under the file's name, code frames included. */
+export const SERVICE_STYLISH: readonly string[] = [
+  '  12:40  error    The organizational unit has no property "Siret"; did you mean "SIRET"?  unknown-ou-identifier',
+  '    12 |         value: concat(ou.NAME, " ", ou.Siret)   # misspelt on purpose',
+  "       |                                        ^^^^^",
+  '  14:7   warning  Metadata "reference" of box "letters" is not referenced, persisted nor editable, so it has no effect; reference it, persist it, or remove it.  unused-metadata',
+  "    14 |       reference: fileName[0:8]",
+  "       |       ^^^^^^^^^",
+  '  15:26  warning  Requirement "POSTAL_ADDRES" is not known; expected "POSTAL_ADDRESS_RECIPIENT", or a name added to the rule\'s "requirements" option.  unknown-requirement',
+  "    15 |       need: { value: req.POSTAL_ADDRES, persist: true }",
+  "       |                          ^^^^^^^^^^^^^",
+  '  19:5   error    Channel label "Mail" is already used by another channel; expected a label of its own.  duplicate-channel-label',
+  "    19 |   - label: Mail",
+  "       |     ^^^^^",
+  '    17:5: The first channel labelled "Mail" is here.',
+];
+
 export const CLEAN_SERVICE = `id: 1
 name: Letters
 type: SIMPLE_UNIQUE

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runCli } from "./helpers.js";
-import { CLEAN_SERVICE, SERVICE, scratch } from "./lint-service.js";
+import { CLEAN_SERVICE, SERVICE, SERVICE_STYLISH, scratch } from "./lint-service.js";
 
 /** `000.service`, `001.service`, ...: names that sort in the order they are numbered. */
 const name = (i: number) => `${String(i).padStart(3, "0")}.service`;
@@ -21,19 +21,7 @@ describe("a lint of many files", () => {
     expect(result.stdout).toBe(
       [
         "000.service.yaml",
-        '  12:40  error    The organizational unit has no property "Siret"; did you mean "SIRET"?  unknown-ou-identifier',
-        '    12 |         value: concat(ou.NAME, " ", ou.Siret)   # misspelt on purpose',
-        "       |                                        ^^^^^",
-        '  14:7   warning  Metadata "reference" of box "letters" is not referenced, persisted nor editable, so it has no effect; reference it, persist it, or remove it.  unused-metadata',
-        "    14 |       reference: fileName[0:8]",
-        "       |       ^^^^^^^^^",
-        '  15:26  warning  Requirement "POSTAL_ADDRES" is not known; expected "POSTAL_ADDRESS_RECIPIENT", or a name added to the rule\'s "requirements" option.  unknown-requirement',
-        "    15 |       need: { value: req.POSTAL_ADDRES, persist: true }",
-        "       |                          ^^^^^^^^^^^^^",
-        '  19:5   error    Channel label "Mail" is already used by another channel; expected a label of its own.  duplicate-channel-label',
-        "    19 |   - label: Mail",
-        "       |     ^^^^^",
-        '    17:5: The first channel labelled "Mail" is here.',
+        ...SERVICE_STYLISH,
         "",
         "059.service.json",
         '  1:2  error  Found "059.service.json" different from the JSON "059.service.yaml" compiles to; expected it up to date: run "mailroom build 059.service.yaml".  stale-build',

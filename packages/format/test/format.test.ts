@@ -4,6 +4,7 @@ import { parseYaml, toJson } from "@mailroom/syntax";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Document, isCollection, isScalar, parseDocument, type ToStringOptions, visit } from "yaml";
+import { mulberry32 } from "../../../scripts/mulberry32.js";
 import { decompile, format } from "../src/index.js";
 import { PROPERTY_TIMEOUT, runs, service } from "./arbitraries.js";
 import { dslFiles, root } from "./corpus.js";
@@ -395,16 +396,7 @@ const texts = fc
   .map((text) => format(text.replace(/^ *#.*\n/gm, "")).text);
 
 /** A small seeded generator, for per-node choices fast-check need not shrink. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const random = mulberry32;
 
 const options = fc.record({
   indent: fc.integer({ min: 2, max: 4 }),
