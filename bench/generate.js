@@ -628,20 +628,25 @@ export function deepExpressionText(depth) {
   return text;
 }
 
+/** The first lines of a service of one MAIN box, down to its `metadata:` key: the stress inputs add their own. */
+export const mainBoxHead = (id, name) => [
+  `id: ${id}`,
+  `name: ${name}`,
+  "type: SIMPLE_MULTIPLE",
+  "organizationalUnit: { id: 1, name: Bench }",
+  "boxes:",
+  "  LETTERS:",
+  "    type: pdf",
+  "    main: true",
+  "    elements: 1..10",
+  "    split: none",
+  "    metadata:",
+];
+
 /** A service whose MAIN box has one metadata `depth` levels deep, in the DSL (piped text) and JSON (compiled). */
 export function deepService(depth) {
   const head = [
-    "id: 77",
-    "name: Deep expression",
-    "type: SIMPLE_MULTIPLE",
-    "organizationalUnit: { id: 1, name: Bench }",
-    "boxes:",
-    "  LETTERS:",
-    "    type: pdf",
-    "    main: true",
-    "    elements: 1..10",
-    "    split: none",
-    "    metadata:",
+    ...mainBoxHead(77, "Deep expression"),
     "      reference:",
     "        value: fileName[0:8]",
     "        persist: true",

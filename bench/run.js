@@ -24,7 +24,14 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { parseDocument } from "yaml";
-import { compileToJson, deepService, generateServiceDsl, generateWorkspace, wideService } from "./generate.js";
+import {
+  compileToJson,
+  deepService,
+  generateServiceDsl,
+  generateWorkspace,
+  mainBoxHead,
+  wideService,
+} from "./generate.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const { compileDsl, readJsonDocument } = await import(join(ROOT, "packages/compiler/dist/index.js"));
@@ -193,21 +200,7 @@ function largestWithin(limit, make, probe) {
  */
 function filesAtLimit(dir) {
   const dslOf = (boxes) => generateServiceDsl(7, 800_000, { boxes, metadata: [3, 6] });
-  const head = [
-    "id: 78",
-    "name: Size limit",
-    "type: SIMPLE_MULTIPLE",
-    "organizationalUnit: { id: 1, name: Bench }",
-    "boxes:",
-    "  LETTERS:",
-    "    type: pdf",
-    "    main: true",
-    "    elements: 1..10",
-    "    split: none",
-    "    metadata:",
-    "      reference: fileName[0:8]",
-    "",
-  ].join("\n");
+  const head = [...mainBoxHead(78, "Size limit"), "      reference: fileName[0:8]", ""].join("\n");
   const lines = (n, line) => Array.from({ length: n }, (_, i) => line(i)).join("");
   const small = JSON.parse(compileToJson("small.service.yaml", dslOf(3)));
   const inputs = [

@@ -1,5 +1,5 @@
 import type { ServiceSource, SourceDocument } from "@mailroom/compiler";
-import type { Diagnostic, Severity } from "@mailroom/syntax";
+import { append, type Diagnostic, type Severity } from "@mailroom/syntax";
 import { HeldBack } from "./engine/held-back.js";
 import { type RuleSettingsMap, runRules } from "./engine/run.js";
 import { RULES } from "./rules/index.js";
@@ -85,7 +85,7 @@ export function checkDocument(document: SourceDocument, options: CheckOptions = 
     for (const service of document.services) {
       const held = new HeldBack(service);
       heldBack.push(held);
-      diagnostics.push(...checkService(document, service, errors, options, held));
+      append(diagnostics, checkService(document, service, errors, options, held));
     }
   }
   // A suppression where something was held back may silence a problem that was not looked for.

@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { decompileText } from "@mailroom/format";
-import type { Diagnostic } from "@mailroom/syntax";
+import { append, type Diagnostic } from "@mailroom/syntax";
 import { expandPaths, readSource, unreadFile, writeOutput } from "./files.js";
 import { formatPlain } from "./format/plain.js";
 import type { Io } from "./io.js";
@@ -41,7 +41,7 @@ export async function decompileFiles(
     for (const service of result.services) {
       services++;
       if (service.text === undefined) {
-        problems.push(...service.diagnostics);
+        append(problems, service.diagnostics);
         missed.lossy++;
         continue;
       }

@@ -2,7 +2,7 @@ import { chmod, mkdir, readdir, realpath, rename, stat, unlink, writeFile } from
 import { dirname, join } from "node:path";
 import { ioReason, isSystemError, type SourceText } from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
-import type { Diagnostic } from "@mailroom/syntax";
+import { append, type Diagnostic } from "@mailroom/syntax";
 import { UsageError } from "./io.js";
 import { displayPath, type FileReport } from "./report.js";
 
@@ -52,7 +52,7 @@ async function walk(directory: string, pattern: RegExp): Promise<string[]> {
   for (const entry of entries) {
     const path = join(directory, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== "node_modules" && !entry.name.startsWith(".")) files.push(...(await walk(path, pattern)));
+      if (entry.name !== "node_modules" && !entry.name.startsWith(".")) append(files, await walk(path, pattern));
     } else if ((entry.isFile() || entry.isSymbolicLink()) && pattern.test(entry.name)) {
       // A link to a service file is read through; links to directories are not followed (no cycles).
       files.push(path);

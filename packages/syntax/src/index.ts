@@ -1,3 +1,4 @@
+export * from "./append.js";
 export * from "./diagnostic.js";
 export * from "./expression/index.js";
 export * from "./json.js";

@@ -1,4 +1,5 @@
 import { CST, isScalar, type ScalarTag, Schema } from "yaml";
+import { append } from "./append.js";
 import type { Diagnostic } from "./diagnostic.js";
 import type { SyntaxNode } from "./tree.js";
 import { MAX_ALIAS_EXPANSION, MAX_YAML_NESTING, PropertyList, quoteClosed, STYLES, scalarNode } from "./yaml-build.js";
@@ -77,7 +78,7 @@ export function readPlainYaml(
       } else if (token.type !== "comment" && token.type !== "newline" && token.type !== "space") return undefined;
     }
     if (!root) return undefined;
-    diagnostics.push(...found);
+    append(diagnostics, found);
     return { root };
   } catch (error) {
     if (error instanceof Unsupported) return undefined;

@@ -1,4 +1,5 @@
 import { CST } from "yaml";
+import { append } from "./append.js";
 import type { Diagnostic } from "./diagnostic.js";
 import type { ScalarNode, ScalarStyle, SyntaxNode } from "./tree.js";
 import { MAX_ALIAS_EXPANSION, PropertyList, scalarNode } from "./yaml-build.js";
@@ -47,7 +48,7 @@ export function readFastYaml(text: string, diagnostics: Diagnostic[]): { root: S
   const found: Diagnostic[] = [];
   try {
     const root = new Scanner(text, found).document();
-    diagnostics.push(...found);
+    append(diagnostics, found);
     return { root };
   } catch {
     // Mostly `Unsupported`; anything else too is for the other readers, which never throw.

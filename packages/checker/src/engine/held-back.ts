@@ -15,7 +15,7 @@ import {
   Service,
   ServiceProperties,
 } from "@mailroom/model";
-import { nearest, type Span } from "@mailroom/syntax";
+import { append, nearest, type Span } from "@mailroom/syntax";
 import type * as z from "zod";
 import { fitsModel } from "../validate.js";
 import type { Json, Path } from "./rule.js";
@@ -290,7 +290,7 @@ function metadataReferences(value: unknown): Json[] {
   const names = new Set<string>();
   const pending = [value];
   for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-    if (Array.isArray(next)) pending.push(...next);
+    if (Array.isArray(next)) append(pending, next);
     else if (isObject(next)) {
       // Only a reference has an identifier: whatever its `@type` says, it is one, misspelt.
       const field = (key: string) => meant(next as Json, key, REFERENCE_KEYS);

@@ -1,6 +1,7 @@
 import { DEFAULT_OUTPUT_FILE, RECONCILE_DEFAULTS } from "@mailroom/model";
 import {
   type ArrayNode,
+  append,
   type Diagnostic,
   nearest,
   type ObjectNode,
@@ -142,7 +143,7 @@ export function compileDsl(file: string, text: string, options: CompileOptions =
   };
   // zod collects issues on a JSON copy of the file; most files are fine, which a walk of the tree tells sooner.
   const structural = conforms(DslService, root) ? [] : diagnoseStructure(text, root, locateInTree);
-  diagnostics.push(...structural);
+  append(diagnostics, structural);
   if (structural.some((d) => d.severity === "error"))
     return document(despiteStructure(text, root, diagnostics, options));
   return document([serviceOf(text, root, diagnostics, options)]);
@@ -170,7 +171,10 @@ function despiteStructure(
   }
   // The shape's account of a place comes first: a misspelt key it names is not an unknown key as well.
   const given = new Set(diagnostics.map((d) => `${d.span.offset} ${d.span.length}`));
-  diagnostics.push(...found.filter((d) => !given.has(`${d.span.offset} ${d.span.length}`)));
+  append(
+    diagnostics,
+    found.filter((d) => !given.has(`${d.span.offset} ${d.span.length}`)),
+  );
   return [service];
 }
 
