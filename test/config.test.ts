@@ -176,10 +176,11 @@ describe("a disabled rule does not run", () => {
         id: "probe",
         basis: { kind: "states", section: "Box", quote: "A probe." },
         description: "Reports every service.",
+        messages: { found: "Found a service." },
       },
       check(context) {
         calls++;
-        context.report({ path: [], message: "Found a service." });
+        context.report({ path: [], messageId: "found" });
       },
     });
     // biome-ignore lint/style/noNonNullAssertion: the document holds one service.

@@ -4,7 +4,18 @@ import { describe, expect, it } from "vitest";
 import { repoRoot } from "./helpers.js";
 
 /** The pipeline, bottom first (DESIGN.md): a package may depend only on packages listed before it. */
-const LAYERS = ["model", "syntax", "compiler", "checker", "format", "language", "language-server", "cli", "vscode"];
+const LAYERS = [
+  "model",
+  "syntax",
+  "java",
+  "compiler",
+  "checker",
+  "format",
+  "language",
+  "language-server",
+  "cli",
+  "vscode",
+];
 
 function sourceFiles(directory: string): string[] {
   return readdirSync(directory, { withFileTypes: true, recursive: true })

@@ -18,7 +18,29 @@ function example(page: string, heading: string): string | undefined {
 
 const lintText = (text: string) => checkDocument(compileDsl("example.service.yaml", text));
 
+/** The source of a rule: its file under packages/checker/src/rules/<group>/, found by id. */
+function ruleSource(id: string): string {
+  const rules = join(repoRoot, "packages/checker/src/rules");
+  const group = readdirSync(rules).find((dir) => existsSync(join(rules, dir, `${id}.ts`)));
+  return group === undefined ? "" : readFileSync(join(rules, group, `${id}.ts`), "utf8");
+}
+
 describe("the rule catalogue", () => {
+  it("reports only messages a rule declares, each with well-formed placeholders", () => {
+    for (const [id, rule] of RULES) {
+      const { messages } = rule.meta;
+      for (const [messageId, template] of Object.entries(messages)) {
+        expect(template.replace(/\{\{\w+\}\}/g, ""), `${id}/${messageId}`).not.toMatch(/\{\{|\}\}/);
+      }
+      // The ids a rule's file names (in ternaries too); ids built or named by shared helpers are left to the fixtures.
+      const source = ruleSource(id);
+      for (const [, expression = ""] of source.matchAll(/messageId: ([^,\n}]+)/g)) {
+        for (const [, named = ""] of expression.matchAll(/"([A-Za-z]+)"/g))
+          expect(messages, `${id}: ${named}`).toHaveProperty(named);
+      }
+    }
+  });
+
   it("is an explicit registry of kebab-case ids in order", () => {
     expect(ids.length).toBeGreaterThan(0);
     expect(ids).toEqual([...ids].sort());

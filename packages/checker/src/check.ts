@@ -1,61 +1,12 @@
 import type { ServiceSource, SourceDocument } from "@mailroom/compiler";
-import { append, type Diagnostic, type Severity } from "@mailroom/syntax";
+import { append, BASE_CODES, type Diagnostic } from "@mailroom/syntax";
 import { HeldBack } from "./engine/held-back.js";
 import { type RuleSettingsMap, runRules } from "./engine/run.js";
 import { RULES } from "./rules/index.js";
 import { applySuppressions } from "./suppressions.js";
 import { validateService } from "./validate.js";
 
-/**
- * Codes that are not rules: problems reading, compiling or validating a file (or reading the configuration).
- * Suppressible like rules.
- */
-export const BASE_CODES: readonly string[] = [
-  "cannot-decompile",
-  "cannot-format",
-  "cannot-write",
-  "duplicate-key",
-  "expected-condition",
-  "expected-value",
-  "expression-in-flow-mapping",
-  "expression-syntax",
-  "expression-too-deep",
-  "file-exists",
-  "file-too-large",
-  "file-unreadable",
-  "internal-error",
-  "invalid-encoding",
-  "invalid-value",
-  "misplaced-key",
-  "missing-box-target",
-  "missing-field",
-  "not-a-service",
-  "out-of-range",
-  "stale-build",
-  "syntax-error",
-  "too-deep",
-  "too-large",
-  "unknown-argument",
-  "unknown-function",
-  "unknown-key",
-  "unknown-namespace",
-  "unknown-rule",
-  "unknown-type",
-  "unused-suppression",
-  "wrong-argument",
-  "wrong-type",
-];
-
-/**
- * Codes that are not rules but that `mailroom.config.yaml` may still set like one, with their default severity:
- * an unknown key may be tolerated (or refused), a stale suppression may fail the lint. The other base codes
- * say the file cannot be read or the service is invalid; their severity is not a matter of taste.
- */
-export const CONFIGURABLE_CODES: ReadonlyMap<string, Severity> = new Map([
-  ["unknown-key", "warning"],
-  ["unused-suppression", "warning"],
-]);
-
+/** Every code a suppression comment may name: the base codes and the rules. */
 const KNOWN_CODES: ReadonlySet<string> = new Set([...BASE_CODES, ...RULES.keys()]);
 
 export interface CheckOptions {
@@ -94,7 +45,9 @@ export function checkDocument(document: SourceDocument, options: CheckOptions = 
     heldBack.some((held) => held.any && (offset === undefined || held.covers({ offset, length: 0 })));
   const configured = reseverity(diagnostics, options.rules, "unknown-key");
   const kept =
-    document.format === "dsl" ? applySuppressions(document.text, configured, KNOWN_CODES, unsure) : configured;
+    document.format === "dsl"
+      ? applySuppressions(document.text, document.comments, configured, KNOWN_CODES, unsure)
+      : configured;
   return reseverity(kept, options.rules, "unused-suppression").sort(bySpan);
 }
 

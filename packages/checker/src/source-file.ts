@@ -2,12 +2,14 @@ import { existsSync } from "node:fs";
 import { lstat, open } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { isDslFile } from "@mailroom/compiler";
+import { type Diagnostic, message } from "@mailroom/syntax";
 
 /*
- * Reading a file from disk, for every adapter: the CLI's commands and the language server (its workspace index and
- * the configurations it reads) read through `readSource`, so that the limits, the encodings and the words for a
- * file that cannot be read are the same everywhere. It lives in the checker, the lowest package that reads files
- * (configurations) and one that both adapters depend on.
+ * The reading step, for every adapter: the CLI's commands and the language server (its workspace index and the
+ * configurations it reads) read files through `readSource`, and the server holds an editor's buffer to the same
+ * limits through `sourceOfText`; a source that cannot be read becomes its diagnostic through `unreadDiagnostic`.
+ * So the limits, the encodings and the words for a file that cannot be read are the same everywhere. It lives in
+ * the checker, the lowest package that reads files (configurations) and one that both adapters depend on.
  */
 
 /**
@@ -32,17 +34,25 @@ export type FileKind = "YAML" | "JSON";
 const kindOf = (file: string): FileKind => (isDslFile(file) ? "YAML" : "JSON");
 
 /** The size limit of a file of a kind. */
-export const maxFileBytes = (file: string, kind = kindOf(file)): number =>
-  kind === "YAML" ? MAX_DSL_BYTES : MAX_JSON_BYTES;
+const maxFileBytes = (file: string, kind = kindOf(file)): number => (kind === "YAML" ? MAX_DSL_BYTES : MAX_JSON_BYTES);
 
 /** The `file-too-large` message; `size` undefined when the file had more to give than the limit (a device, a pipe). */
-export function tooLargeMessage(file: string, size: number | undefined, kind = kindOf(file)): string {
+function tooLargeMessage(file: string, size: number | undefined, kind = kindOf(file)): string {
   const limit = maxFileBytes(file, kind);
-  const found = size === undefined ? `more than ${limit}` : `${size}`;
-  return `Found a file of ${found} bytes; expected at most ${limit} bytes (${limit / 2 ** 20} MiB) for a ${kind} file.`;
+  const found = size === undefined ? `more than ${limit}` : size;
+  return message("file-too-large", "tooLarge", { size: found, limit, mib: limit / 2 ** 20, kind });
 }
 
-/** A file's text, or why it cannot be read; `text` is then whatever could be decoded, good for a code frame. */
+/** Why a file cannot be read (the diagnostic's code, message and offset), and what could be decoded, for a frame. */
+export interface UnreadSource {
+  readonly ok: false;
+  readonly text: string;
+  readonly offset: number;
+  readonly code: string;
+  readonly message: string;
+}
+
+/** A file's text, or why it cannot be read. */
 export type SourceText =
   | {
       readonly ok: true;
@@ -50,13 +60,28 @@ export type SourceText =
       /** The file starts with a UTF-8 byte order mark, which `text` leaves out. */
       readonly bom: boolean;
     }
-  | {
-      readonly ok: false;
-      readonly text: string;
-      readonly offset: number;
-      readonly code: string;
-      readonly message: string;
-    };
+  | UnreadSource;
+
+const unread = (code: string, message: string): UnreadSource => ({ ok: false, text: "", offset: 0, code, message });
+
+/** The error of a source that cannot be read, where reading stopped. */
+export const unreadDiagnostic = (source: UnreadSource): Diagnostic => ({
+  code: source.code,
+  severity: "error",
+  message: source.message,
+  span: { offset: source.offset, length: 0 },
+});
+
+/**
+ * An editor's buffer, held to the limits of the file it stands for: like `mailroom lint`, a text over the size
+ * limit is not read.
+ */
+export function sourceOfText(file: string, text: string): SourceText {
+  const limit = maxFileBytes(file);
+  // A UTF-16 code unit is at most 3 bytes of UTF-8: most texts need no counting.
+  const bytes = text.length * 3 <= limit ? 0 : Buffer.byteLength(text);
+  return bytes > limit ? unread("file-too-large", tooLargeMessage(file, bytes)) : { ok: true, text, bom: false };
+}
 
 /** What went wrong with a file operation, in the system's words and code: `permission denied (EACCES)`. */
 export function ioReason(error: unknown): string {
@@ -77,7 +102,6 @@ export const isSystemError = (error: unknown): error is NodeJS.ErrnoException =>
  * result, with the diagnostic's code and message, not an exception.
  */
 export async function readSource(path: string, kind = kindOf(path)): Promise<SourceText> {
-  const failure = (code: string, message: string): SourceText => ({ ok: false, text: "", offset: 0, code, message });
   let read: Uint8Array | { readonly size: number | undefined };
   try {
     read = await readBounded(path, maxFileBytes(path, kind));
@@ -88,12 +112,13 @@ export async function readSource(path: string, kind = kindOf(path)): Promise<Sou
       (info) => (info.isDirectory() ? "directory" : info.isSymbolicLink() ? "symbolic link" : "file"),
       () => "file",
     );
-    return failure(
+    const expected = what === "directory" ? what : "file";
+    return unread(
       "file-unreadable",
-      `Found a ${what} that cannot be read: ${ioReason(error)}; expected a readable ${what === "directory" ? what : "file"}.`,
+      message("file-unreadable", "unreadable", { what, reason: ioReason(error), expected }),
     );
   }
-  if (!(read instanceof Uint8Array)) return failure("file-too-large", tooLargeMessage(path, read.size, kind));
+  if (!(read instanceof Uint8Array)) return unread("file-too-large", tooLargeMessage(path, read.size, kind));
   return decodeSource(read);
 }
 
@@ -149,7 +174,7 @@ export function decodeSource(bytes: Uint8Array): SourceText {
       text: new TextDecoder(decoder ?? "utf-8").decode(bytes),
       offset: 0,
       code: "invalid-encoding",
-      message: `Found ${encoding} (${order}) text, with its byte order mark; expected UTF-8: convert the file, e.g. with "iconv -f ${encoding} -t UTF-8".`,
+      message: message("invalid-encoding", "foreignBom", { encoding, order }),
     };
   }
   try {
@@ -164,7 +189,7 @@ export function decodeSource(bytes: Uint8Array): SourceText {
       text: new TextDecoder("utf-8").decode(bytes),
       offset: good.length,
       code: "invalid-encoding",
-      message: `Found a byte sequence that is not UTF-8 at byte ${Buffer.byteLength(good)}; expected UTF-8 text.`,
+      message: message("invalid-encoding", "notUtf8", { byte: Buffer.byteLength(good) }),
     };
   }
 }

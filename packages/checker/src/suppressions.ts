@@ -1,4 +1,4 @@
-import { type Diagnostic, LineIndex, nearest } from "@mailroom/syntax";
+import { type Comment, type Diagnostic, diagnostic, LineIndex, nearest } from "@mailroom/syntax";
 
 const COMMENT = /#\s*mailroom-disable(-next-line)?\s+([A-Za-z0-9-]+(?:\s*,\s*[A-Za-z0-9-]+)*)(?:\s+--\s*(.*))?\s*$/;
 
@@ -15,35 +15,47 @@ interface Suppression {
 const contentOffset = (index: LineIndex, line: number): number =>
   index.offset({ line, column: 1 }) + (/^\s*/.exec(index.lineText(line))?.[0].length ?? 0);
 
-/** The line after `line` that holds something other than blanks or a comment. */
-function nextContentLine(index: LineIndex, line: number): number {
+/** The line after `line` that holds something other than blanks or a comment (`lineComments`: where they start). */
+function nextContentLine(index: LineIndex, line: number, lineComments: ReadonlySet<number>): number {
   let next = line + 1;
-  while (next <= index.lineCount && /^\s*(#.*)?$/.test(index.lineText(next))) next++;
+  while (
+    next <= index.lineCount &&
+    (/^\s*$/.test(index.lineText(next)) || lineComments.has(contentOffset(index, next)))
+  )
+    next++;
   return next;
 }
 
 /**
- * Applies the suppression comments of a DSL file: `# mailroom-disable-next-line <rule>[, <rule>] -- reason`
- * silences those rules on the next line with content, `# mailroom-disable <rule> -- reason` in the whole
- * file. A suppression that silences nothing, or names no known code, is itself reported, so stale ones go;
- * except where the check is `unsure` (given the offset of the line's content, or undefined for the whole file):
- * a part of the file held back by an error may hold the problem it silences.
+ * Applies the suppression comments of a DSL file (its `comments` as the parse saw them):
+ * `# mailroom-disable-next-line <rule>[, <rule>] -- reason` on a line of its own silences those rules on the next
+ * line with content, `# mailroom-disable <rule> -- reason` in the whole file. A suppression that silences nothing,
+ * or names no known code, is itself reported, so stale ones go; except where the check is `unsure` (given the
+ * offset of the line's content, or undefined for the whole file): a part of the file held back by an error may
+ * hold the problem it silences.
  */
 export function applySuppressions(
   text: string,
+  comments: readonly Comment[],
   diagnostics: readonly Diagnostic[],
   knownCodes: ReadonlySet<string>,
   unsure: (offset: number | undefined) => boolean = () => false,
 ): Diagnostic[] {
-  if (!text.includes("mailroom-disable")) return [...diagnostics];
+  if (!comments.some((comment) => comment.text.includes("mailroom-disable"))) return [...diagnostics];
   const index = new LineIndex(text);
+  // The comments alone on their line, by where they start.
+  const lineComments = new Set<number>();
+  for (const { span } of comments) {
+    const line = index.position(span.offset).line;
+    if (contentOffset(index, line) === span.offset) lineComments.add(span.offset);
+  }
   const suppressions: Suppression[] = [];
-  for (let line = 1; line <= index.lineCount; line++) {
-    const content = index.lineText(line);
-    const match = COMMENT.exec(content);
-    if (!match || !/^\s*#/.test(content.slice(0, match.index + 1))) continue;
-    const start = index.offset({ line, column: match.index + 1 });
-    const target = match[1] ? nextContentLine(index, line) : undefined;
+  for (const comment of comments) {
+    const match = COMMENT.exec(comment.text);
+    if (!match || !lineComments.has(comment.span.offset)) continue;
+    const start = comment.span.offset + match.index;
+    const line = index.position(start).line;
+    const target = match[1] ? nextContentLine(index, line, lineComments) : undefined;
     for (const rule of (match[2] ?? "").split(/\s*,\s*/)) {
       suppressions.push({
         rule,
@@ -65,14 +77,17 @@ export function applySuppressions(
     const known = knownCodes.has(s.rule);
     if (known && unsure(s.line === undefined ? undefined : contentOffset(index, s.line))) continue;
     const guess = known ? undefined : nearest(s.rule, knownCodes);
-    kept.push({
-      code: "unused-suppression",
-      severity: "warning",
-      message: known
-        ? `Found a suppression of "${s.rule}" that silences nothing; expected a "${s.rule}" problem ${s.line === undefined ? "in this file" : `on line ${s.line}`}, or remove the comment.`
-        : `Found a suppression of "${s.rule}", which is not a rule or diagnostic code; expected a known code${guess ? ` such as "${guess}"` : ""}.`,
-      span: { offset: s.offset, length: s.length },
-    });
+    const span = { offset: s.offset, length: s.length };
+    const code = s.rule;
+    kept.push(
+      known
+        ? s.line === undefined
+          ? diagnostic("unused-suppression", "inFile", { code }, span)
+          : diagnostic("unused-suppression", "onLine", { code, line: s.line }, span)
+        : guess
+          ? diagnostic("unused-suppression", "unknownCodeNear", { code, suggestion: guess }, span)
+          : diagnostic("unused-suppression", "unknownCode", { code }, span),
+    );
   }
   return kept;
 }

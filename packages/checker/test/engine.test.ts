@@ -23,15 +23,15 @@ describe("runRules", () => {
     const service = document.services[0];
     if (!service) throw new Error("no service");
     const broken = defineRule({
-      meta: { id: "broken", basis: PROBE, description: "Throws." },
+      meta: { id: "broken", basis: PROBE, description: "Throws.", messages: {} },
       check() {
         throw new TypeError("boom");
       },
     });
     const working = defineRule({
-      meta: { id: "working", basis: PROBE, description: "Reports the first box." },
+      meta: { id: "working", basis: PROBE, description: "Reports the first box.", messages: { found: "Found box." } },
       check(context) {
-        context.report({ path: ["properties", "boxes", 0, "name"], message: "Found box." });
+        context.report({ path: ["properties", "boxes", 0, "name"], messageId: "found" });
       },
     });
     const found = runRules(document, service, [broken, working]);
@@ -112,7 +112,7 @@ describe("what the engine shares between rules", () => {
     const seen: string[][] = [];
     const types = [["exv.StrReplace"], ["exb.StrMatches", "exv.StrReplace"], ["exv.Reference", "exv.Value"], ["none"]];
     const rule = defineRule({
-      meta: { id: "by-type", basis: PROBE, description: "Compares ofType with a filter." },
+      meta: { id: "by-type", basis: PROBE, description: "Compares ofType with a filter.", messages: {} },
       check(context) {
         for (const wanted of types) {
           const expected = context.expressions.filter((e) => wanted.includes(e.node["@type"]));
@@ -134,7 +134,7 @@ describe("what the engine shares between rules", () => {
     const results: unknown[] = [];
     const asking = (id: string) =>
       defineRule({
-        meta: { id, basis: PROBE, description: "Asks for a memo." },
+        meta: { id, basis: PROBE, description: "Asks for a memo.", messages: {} },
         check(context) {
           results.push(context.memo(compute, "abc"), context.memo(compute, "de"));
         },
@@ -155,7 +155,7 @@ describe("what the engine shares between rules", () => {
     };
     const asking = (id: string) =>
       defineRule({
-        meta: { id, basis: PROBE, description: "Asks for a failing memo." },
+        meta: { id, basis: PROBE, description: "Asks for a failing memo.", messages: {} },
         check(context) {
           context.memo(failing, "x");
         },
@@ -172,7 +172,7 @@ describe("what the engine shares between rules", () => {
     const scopes: MetadataScope[] = [];
     const reading = (id: string) =>
       defineRule({
-        meta: { id, basis: PROBE, description: "Reads the metadata scope." },
+        meta: { id, basis: PROBE, description: "Reads the metadata scope.", messages: {} },
         check(context) {
           scopes.push(context.metadata);
         },
@@ -188,7 +188,7 @@ describe("what the engine shares between rules", () => {
   it("gives the symbols of the service to a rule that reads them", () => {
     let read: unknown;
     const rule = defineRule({
-      meta: { id: "symbols", basis: PROBE, description: "Reads the symbols." },
+      meta: { id: "symbols", basis: PROBE, description: "Reads the symbols.", messages: {} },
       check(context) {
         read = context.symbols;
       },

@@ -1,8 +1,10 @@
 import { compileDsl, readJsonDocument } from "@mailroom/compiler";
 import { describe, expect, it } from "vitest";
+import { mainPdfBox, serviceHead } from "../../compiler/test/service-text.js";
 import { type RuleSettingsMap, runRules } from "../src/engine/run.js";
+import { applyEdits } from "../src/fixes.js";
 import { archiveRules } from "../src/rules/archive/index.js";
-import { validateService } from "../src/validate.js";
+import { frozenService, located } from "./rule-harness.js";
 
 type Json = Record<string, unknown>;
 
@@ -23,34 +25,18 @@ const service = (boxes: Json[], channels: Json[] = [MAIL]): Json => ({
   properties: { boxes, channels },
 });
 
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
-
 /** A JSON service read as the CLI reads it, checked valid against the model, and frozen. */
 function read(json: Json) {
   const text = JSON.stringify(json, null, 2);
   const document = readJsonDocument("t.service.json", text);
-  const source = document.services[0];
-  if (!source) throw new Error("no service");
-  expect(validateService(source).filter((d) => d.severity === "error")).toEqual([]);
-  deepFreeze(source.json);
-  return { text, document, source };
+  return { text, document, source: frozenService(document) };
 }
 
 /** Runs the archive rules on a JSON service; each diagnostic with the text it points at. */
 function lint(json: Json, settings: RuleSettingsMap = {}) {
   const { text, document, source } = read(json);
-  const slice = (span: { offset: number; length: number }) => text.slice(span.offset, span.offset + span.length);
   return runRules(document, source, archiveRules, settings).map((d) => ({
-    code: d.code,
-    message: d.message,
-    at: slice(d.span),
-    related: d.related?.map((r) => slice(r.span)),
+    ...located(text, d),
     fix: d.fix?.edits.map((e) => e.newText).join(),
   }));
 }
@@ -252,15 +238,7 @@ describe("archive rules", () => {
 
   it("fixes a DSL service in place: the fixed text has no report left", () => {
     const text = [
-      "id: 1",
-      "name: S",
-      "type: ADVANCED",
-      "boxes:",
-      "  letters:",
-      "    type: pdf",
-      "    main: true",
-      "    elements: 1",
-      "    metadata:",
+      `${serviceHead("S")}${mainPdfBox("letters")}    metadata:`,
       "      customer: { value: 'pdfText(0, [20, 40, 80, 10])', persist: true }",
       "    appositions:",
       "      - { type: overlay, target: DOCUMENT, pageFilter: '1', file: 3f6c2b1e-8d4a-4c7f-9e21-5a0b7d9c4e21 }",
@@ -284,11 +262,10 @@ describe("archive rules", () => {
       "unknown-service-file",
       "unused-archive",
     ]);
-    const edits = found.flatMap((d) => d.fix?.edits ?? []).sort((a, b) => b.span.offset - a.span.offset);
-    let fixed = text;
-    for (const edit of edits) {
-      fixed = fixed.slice(0, edit.span.offset) + edit.newText + fixed.slice(edit.span.offset + edit.span.length);
-    }
+    const fixed = applyEdits(
+      text,
+      found.flatMap((d) => d.fix?.edits ?? []),
+    );
     expect(fixed).toContain("pdfText(1, [20, 40, 80, 10])");
     expect(mine(fixed)).toEqual([]);
   });

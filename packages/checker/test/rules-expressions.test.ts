@@ -1,36 +1,15 @@
 import { compileDsl, readJsonDocument, type SourceDocument } from "@mailroom/compiler";
 import type { Diagnostic } from "@mailroom/syntax";
 import { describe, expect, it } from "vitest";
+import { mainPdfBox } from "../../compiler/test/service-text.js";
 import { type RuleSettingsMap, runRules } from "../src/engine/run.js";
 import { expressionRules } from "../src/rules/expressions/index.js";
-import { validateService } from "../src/validate.js";
-
-function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
+import { applyFix, frozenService, located } from "./rule-harness.js";
 
 /** Runs the expression rules on a document that compiles and validates cleanly, its service frozen. */
 function run(document: SourceDocument, settings: RuleSettingsMap = {}): Diagnostic[] {
-  const source = document.services[0];
-  if (!source) throw new Error("no service");
   expect(document.diagnostics).toEqual([]);
-  expect(validateService(source).filter((d) => d.severity === "error")).toEqual([]);
-  deepFreeze(source.json);
-  return runRules(document, source, expressionRules, settings);
-}
-
-/** The text with a diagnostic's fix applied. */
-function applyFix(text: string, diagnostic: Diagnostic): string {
-  const edits = [...(diagnostic.fix?.edits ?? [])].sort((a, b) => b.span.offset - a.span.offset);
-  let out = text;
-  for (const edit of edits) {
-    out = out.slice(0, edit.span.offset) + edit.newText + out.slice(edit.span.offset + edit.span.length);
-  }
-  return out;
+  return runRules(document, frozenService(document), expressionRules, settings);
 }
 
 const HEAD = "id: 1\nname: S\ntype: ADVANCED\nchannels:\n  Mail:\n    outputFiles: [MAIN]\nboxes:\n";
@@ -38,13 +17,8 @@ const HEAD = "id: 1\nname: S\ntype: ADVANCED\nchannels:\n  Mail:\n    outputFile
 /** A DSL service made of `HEAD` and boxes; each diagnostic with the text it points at. */
 function lint(boxes: string, settings: RuleSettingsMap = {}) {
   const text = HEAD + boxes;
-  const diagnostics = run(compileDsl("t.service.yaml", text), settings);
-  const slice = (span: { offset: number; length: number }) => text.slice(span.offset, span.offset + span.length);
-  return diagnostics.map((d) => ({
-    code: d.code,
-    message: d.message,
-    at: slice(d.span),
-    related: d.related?.map((r) => slice(r.span)),
+  return run(compileDsl("t.service.yaml", text), settings).map((d) => ({
+    ...located(text, d),
     fixed: d.fix ? applyFix(text, d).slice(HEAD.length) : undefined,
   }));
 }
@@ -52,7 +26,7 @@ function lint(boxes: string, settings: RuleSettingsMap = {}) {
 const only = (code: string, boxes: string, settings?: RuleSettingsMap) =>
   lint(boxes, settings).filter((d) => d.code === code);
 
-const MAIN_BOX = "  letters:\n    type: pdf\n    main: true\n    elements: 1\n";
+const MAIN_BOX = mainPdfBox("letters");
 const meta = (name: string, value: string, persist = true) =>
   `      ${name}:\n        value: ${value}\n${persist ? "        persist: true\n" : ""}`;
 

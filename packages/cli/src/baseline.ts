@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import { dirname, relative, resolve, sep } from "node:path";
+import { readSource } from "@mailroom/checker";
 import type { Diagnostic } from "@mailroom/syntax";
-import { readSource, writeOutput } from "./files.js";
+import { writeOutput } from "./files.js";
 import { UsageError } from "./io.js";
 import type { LocatedReport } from "./report.js";
 

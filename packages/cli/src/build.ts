@@ -1,7 +1,8 @@
 import { basename, dirname, join, relative } from "node:path";
+import { DSL_SERVICE_FILE } from "@mailroom/checker";
 import type { Diagnostic } from "@mailroom/syntax";
 import { ConfigResolver } from "./config.js";
-import { DSL_FILE, expandPaths, writeOutput } from "./files.js";
+import { expandPaths, writeOutput } from "./files.js";
 import { formatPlain } from "./format/plain.js";
 import type { Io } from "./io.js";
 import { type CheckedFile, checkFile } from "./lint.js";
@@ -42,7 +43,7 @@ export async function build(
   options: { out?: string; stdout?: boolean },
   io: Io,
 ): Promise<number> {
-  const files = await expandPaths(paths, DSL_FILE);
+  const files = await expandPaths(paths, DSL_SERVICE_FILE);
   const resolver = new ConfigResolver();
   const settings = [];
   for (const { file } of files) settings.push(await resolver.settingsFor(file));

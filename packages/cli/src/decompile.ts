@@ -1,14 +1,12 @@
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
+import { JSON_SERVICE_FILE, readSource } from "@mailroom/checker";
 import { decompileText } from "@mailroom/format";
-import { append, type Diagnostic } from "@mailroom/syntax";
-import { expandPaths, readSource, unreadFile, writeOutput } from "./files.js";
+import { append, type Diagnostic, diagnostic } from "@mailroom/syntax";
+import { expandPaths, unreadFile, writeOutput } from "./files.js";
 import { formatPlain } from "./format/plain.js";
 import type { Io } from "./io.js";
 import { displayPath, type FileReport, plural } from "./report.js";
-
-/** JSON services, when searching a directory. */
-const JSON_SERVICE_FILE = /\.service\.json$/;
 
 export interface DecompileCommandOptions {
   readonly out?: string;
@@ -51,12 +49,8 @@ export async function decompileFiles(
       }
       targets.add(target);
       if (!options.force && existsSync(target)) {
-        problems.push({
-          code: "file-exists",
-          severity: "error",
-          message: `Found an existing file "${displayPath(target)}" for the service; expected a new file, or --force to overwrite it.`,
-          span: { offset: service.span.offset, length: 0 },
-        });
+        const span = { offset: service.span.offset, length: 0 };
+        problems.push(diagnostic("file-exists", "exists", { file: displayPath(target) }, span));
         missed.exists++;
         continue;
       }

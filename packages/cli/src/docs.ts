@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
-import { BASE_CODES, docsFolder, docsPage, RULES } from "@mailroom/checker";
-import type { Severity } from "@mailroom/syntax";
+import { docsFolder, docsPage, RULES } from "@mailroom/checker";
+import { CATALOGUE, type CodeEntry, isBaseCode, type Severity } from "@mailroom/syntax";
 
 /** The pages `explain` prints and reports link to: the package's copy, or the repository's `docs/`. */
 export const DOCS_URL = docsFolder(import.meta.url);
@@ -15,36 +15,6 @@ export function rulePage(id: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** What a base code means, as the tables of docs/diagnostics.md say: one entry per row naming it. */
-export interface CodeDescription {
-  readonly severity: string;
-  readonly text: string;
-}
-
-let diagnosticsTable: Map<string, CodeDescription[]> | undefined;
-
-/** The rows of docs/diagnostics.md's tables for a base code (a code may have a row per file kind). */
-export function codeDescriptions(code: string): CodeDescription[] {
-  if (!diagnosticsTable) {
-    diagnosticsTable = new Map();
-    let text = "";
-    try {
-      text = readFileSync(new URL("diagnostics.md", DOCS_URL), "utf8");
-    } catch {
-      // Without the page, base codes are described by their code alone.
-    }
-    for (const line of text.split("\n")) {
-      const cells = /^\|\s*`([a-z0-9-]+)`\s*\|\s*([a-z]+)\s*\|(.*)\|\s*$/.exec(line);
-      if (!cells) continue;
-      const [, name = "", severity = "", description = ""] = cells;
-      const rows = diagnosticsTable.get(name) ?? [];
-      rows.push({ severity, text: description.trim() });
-      diagnosticsTable.set(name, rows);
-    }
-  }
-  return diagnosticsTable.get(code) ?? [];
 }
 
 /** Everything known about a code, for the machine formats: a rule's meta, or a base code's description. */
@@ -71,11 +41,12 @@ export function codeInfo(code: string): CodeInfo {
       ...(page !== undefined ? { page } : {}),
     };
   }
-  const [row] = codeDescriptions(code);
+  const entry: CodeEntry | undefined = isBaseCode(code) ? CATALOGUE[code] : undefined;
+  const [text] = Object.values(entry?.docs ?? {});
   return {
     id: code,
-    description: row ? stripMarkdown(row.text) : `A problem reading or validating the file ("${code}").`,
-    severity: row?.severity === "warning" ? "warning" : row?.severity === "info" ? "info" : "error",
+    description: text ? stripMarkdown(text) : `A problem reading or validating the file ("${code}").`,
+    severity: entry?.severity ?? "error",
     fixable: false,
     helpUri: docsUri(code),
   };
@@ -84,4 +55,4 @@ export function codeInfo(code: string): CodeInfo {
 /** Table text without Markdown's code marks and links: `x` -> x, [text](url) -> text. */
 const stripMarkdown = (text: string): string => text.replace(/\[([^\]]*)\]\([^)]*\)/g, "$1").replace(/`/g, "");
 
-export const isKnownCode = (code: string): boolean => RULES.has(code) || BASE_CODES.includes(code);
+export const isKnownCode = (code: string): boolean => RULES.has(code) || isBaseCode(code);

@@ -1,6 +1,6 @@
-import { BASE_CODES, CONFIGURABLE_CODES, RULES } from "@mailroom/checker";
-import { nearest } from "@mailroom/syntax";
-import { codeDescriptions, docsUri, rulePage } from "./docs.js";
+import { RULES } from "@mailroom/checker";
+import { BASE_CODES, CATALOGUE, type CodeEntry, isBaseCode, nearest } from "@mailroom/syntax";
+import { docsUri, rulePage } from "./docs.js";
 import { UsageError } from "./io.js";
 
 /** The catalogue: each rule's id, default severity, whether it fixes, and what it checks. */
@@ -18,8 +18,8 @@ function catalogue(): string {
 }
 
 /**
- * What `mailroom explain [code]` prints: a rule's page (docs/rules/<id>.md), what a base code means (its rows
- * in docs/diagnostics.md), or, with no code, the rule catalogue. An unknown code is a usage error naming the
+ * What `mailroom explain [code]` prints: a rule's page (docs/rules/<id>.md), what a base code means (its
+ * entries in the diagnostic catalogue, as docs/diagnostics.md shows them), or, with no code, the rule catalogue. An unknown code is a usage error naming the
  * nearest known one.
  */
 export function explain(code: string | undefined): string {
@@ -31,13 +31,15 @@ export function explain(code: string | undefined): string {
     const { meta } = rule;
     return `# ${meta.id}\n\nDefault severity: **${meta.severity}**${meta.fixable ? " (fixable)" : ""}\n\n${meta.description}\n`;
   }
-  if (BASE_CODES.includes(code)) {
-    const rows = codeDescriptions(code);
-    const body = rows.length > 0 ? rows.map((row) => `- ${row.severity}: ${row.text}`).join("\n") : "";
-    const configurable = CONFIGURABLE_CODES.has(code)
+  if (isBaseCode(code)) {
+    const entry: CodeEntry = CATALOGUE[code];
+    const body = Object.values(entry.docs)
+      .map((text) => `- ${entry.severity}: ${text}`)
+      .join("\n");
+    const configurable = entry.configurable
       ? "Its severity can be set in mailroom.config.yaml like a rule's.\n"
       : "It says the file cannot be read or the service is invalid; its severity cannot be changed.\n";
-    return `# ${code}\n\n${body ? `${body}\n\n` : ""}${configurable}\nSee ${docsUri(code)}.\n`;
+    return `# ${code}\n\n${body}\n\n${configurable}\nSee ${docsUri(code)}.\n`;
   }
   const guess = nearest(code, [...RULES.keys(), ...BASE_CODES]);
   throw new UsageError(

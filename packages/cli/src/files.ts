@@ -1,16 +1,10 @@
-import { chmod, mkdir, readdir, realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
+import { chmod, mkdir, realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { ioReason, isSystemError, type SourceText } from "@mailroom/checker";
+import { findServiceFiles, ioReason, isSystemError, type UnreadSource, unreadDiagnostic } from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
-import { append, type Diagnostic } from "@mailroom/syntax";
+import { type Diagnostic, diagnostic } from "@mailroom/syntax";
 import { UsageError } from "./io.js";
 import { displayPath, type FileReport } from "./report.js";
-
-// Every command reads its inputs as the language server does, through the checker's one reader.
-export { readSource } from "@mailroom/checker";
-
-/** DSL sources, for `build`. */
-export const DSL_FILE = /\.service\.ya?ml$/;
 
 /** A file to process, and the directory it was found in when it came from a directory search. */
 export interface FoundFile {
@@ -20,12 +14,12 @@ export interface FoundFile {
 
 /**
  * Expands the paths given on the command line: files as given, directories searched recursively (skipping
- * node_modules and hidden folders) for service files. The order is sorted, so output is deterministic. What
- * cannot be read is still listed, so that reading it reports why, for that path, and the others go on: a
+ * node_modules and hidden folders) for files named like `names`. The order is sorted, so output is deterministic.
+ * What cannot be read is still listed, so that reading it reports why, for that path, and the others go on: a
  * directory the search cannot enter, a symbolic link to nothing, a path that cannot be looked at (but one that
  * does not exist is a usage error).
  */
-export async function expandPaths(paths: readonly string[], pattern: RegExp = SERVICE_FILE): Promise<FoundFile[]> {
+export async function expandPaths(paths: readonly string[], names: RegExp = SERVICE_FILE): Promise<FoundFile[]> {
   const found = new Map<string, FoundFile>();
   for (const path of paths) {
     const info = await stat(path).catch((error: unknown) => {
@@ -34,31 +28,13 @@ export async function expandPaths(paths: readonly string[], pattern: RegExp = SE
       return undefined;
     });
     if (info?.isDirectory()) {
-      for (const file of await walk(path, pattern)) if (!found.has(file)) found.set(file, { file, root: path });
+      const search = { names, links: true, unreadableDirectories: true };
+      for (const file of await findServiceFiles([path], search)) {
+        if (!found.has(file)) found.set(file, { file, root: path });
+      }
     } else if (!found.has(path)) found.set(path, { file: path });
   }
   return [...found.values()];
-}
-
-async function walk(directory: string, pattern: RegExp): Promise<string[]> {
-  const entries = await readdir(directory, { withFileTypes: true }).catch((error: unknown) => {
-    if (isSystemError(error)) return undefined;
-    throw error;
-  });
-  // A directory that cannot be read is listed itself: reading it then says why.
-  if (!entries) return [directory];
-  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  const files: string[] = [];
-  for (const entry of entries) {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) {
-      if (entry.name !== "node_modules" && !entry.name.startsWith(".")) append(files, await walk(path, pattern));
-    } else if ((entry.isFile() || entry.isSymbolicLink()) && pattern.test(entry.name)) {
-      // A link to a service file is read through; links to directories are not followed (no cycles).
-      files.push(path);
-    }
-  }
-  return files;
 }
 
 /** Temporary files of this process, numbered: short names, whatever the length of the file's. */
@@ -99,22 +75,14 @@ export async function writeOutput(target: string, text: string): Promise<Diagnos
     return undefined;
   } catch (error) {
     if (!isSystemError(error)) throw error;
-    return {
-      code: "cannot-write",
-      severity: "error",
-      message: `Found that "${displayPath(target)}" cannot be written: ${ioReason(error)}; expected a writable path, so nothing was written.`,
-      span: { offset: 0, length: 0 },
-    };
+    const data = { file: displayPath(target), reason: ioReason(error) };
+    return diagnostic("cannot-write", "unwritable", data, { offset: 0, length: 0 });
   }
 }
 
 /** The report of a file that could not be read: why, where. */
-export function unreadFile(file: string, source: Extract<SourceText, { ok: false }>): FileReport {
-  const diagnostic: Diagnostic = {
-    code: source.code,
-    severity: "error",
-    message: source.message,
-    span: { offset: source.offset, length: 0 },
-  };
-  return { file, text: source.text, diagnostics: [diagnostic] };
-}
+export const unreadFile = (file: string, source: UnreadSource): FileReport => ({
+  file,
+  text: source.text,
+  diagnostics: [unreadDiagnostic(source)],
+});

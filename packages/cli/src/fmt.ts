@@ -1,6 +1,7 @@
+import { DSL_SERVICE_FILE, readSource } from "@mailroom/checker";
 import { isDslFile } from "@mailroom/compiler";
 import { format } from "@mailroom/format";
-import { DSL_FILE, expandPaths, readSource, unreadFile, writeOutput } from "./files.js";
+import { expandPaths, unreadFile, writeOutput } from "./files.js";
 import { formatPlain } from "./format/plain.js";
 import { type Io, UsageError } from "./io.js";
 import { displayPath, type FileReport, plural } from "./report.js";
@@ -13,7 +14,7 @@ export interface FmtOptions {
 /** Formats DSL files; returns the exit code. */
 export async function fmt(paths: readonly string[], options: FmtOptions, io: Io): Promise<number> {
   if (options.check && options.write) throw new UsageError("Give --check or --write, not both.");
-  const files = await expandPaths(paths.length > 0 ? paths : ["."], DSL_FILE);
+  const files = await expandPaths(paths.length > 0 ? paths : ["."], DSL_SERVICE_FILE);
   for (const { file, root } of files) {
     if (root === undefined && !isDslFile(file)) {
       throw new UsageError(`File "${displayPath(file)}" is not a DSL file (.yaml or .yml); fmt formats the DSL only.`);

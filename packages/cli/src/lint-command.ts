@@ -1,11 +1,11 @@
 import { isAbsolute, relative, resolve } from "node:path";
-import type { FileSettings, SourceText } from "@mailroom/checker";
+import { type FileSettings, readSource, type SourceText } from "@mailroom/checker";
 import { isDslFile } from "@mailroom/compiler";
 import { LineIndex } from "@mailroom/syntax";
 import { applyBaseline, makeBaseline, readBaseline, writeBaseline } from "./baseline.js";
 import { builtJson, outputOf } from "./build.js";
 import { ConfigResolver } from "./config.js";
-import { expandPaths, readSource, writeOutput } from "./files.js";
+import { expandPaths, writeOutput } from "./files.js";
 import { fixFile } from "./fix.js";
 import { FORMATS, type FormatContext, type FormatName, formatStylish } from "./format/index.js";
 import type { Io } from "./io.js";

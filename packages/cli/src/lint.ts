@@ -1,7 +1,7 @@
-import { type CheckOptions, checkDocument, type SourceText } from "@mailroom/checker";
+import { type CheckOptions, checkDocument, readSource, type SourceText } from "@mailroom/checker";
 import { readDocument, type SourceDocument } from "@mailroom/compiler";
-import type { Diagnostic } from "@mailroom/syntax";
-import { readSource, unreadFile } from "./files.js";
+import { diagnostic } from "@mailroom/syntax";
+import { unreadFile } from "./files.js";
 import { displayPath, type FileReport } from "./report.js";
 
 /** A file read and checked: its report, and the document when the file could be read at all. */
@@ -41,11 +41,11 @@ export function checkBuiltFile(
   let at = 0;
   if (!source.bom) while (at < text.length && text.charCodeAt(at) === expected.charCodeAt(at)) at++;
   const shown = displayPath(dsl);
-  const diagnostic: Diagnostic = {
-    code: "stale-build",
-    severity: "error",
-    message: `Found "${displayPath(file)}" different from the JSON "${shown}" compiles to; expected it up to date: run "mailroom build ${shown}".`,
-    span: { offset: at, length: 0 },
-  };
-  return { file, text, diagnostics: [diagnostic] };
+  const stale = diagnostic(
+    "stale-build",
+    "stale",
+    { file: displayPath(file), source: shown },
+    { offset: at, length: 0 },
+  );
+  return { file, text, diagnostics: [stale] };
 }

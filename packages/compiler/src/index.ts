@@ -1,5 +1,7 @@
 export * from "./dsl/index.js";
 export * from "./expression/index.js";
+export * from "./functions/index.js";
+export { renderFunctionReference } from "./functions/reference.js";
 export * from "./json-document.js";
 export * from "./read.js";
 export * from "./schema-walk.js";

@@ -1,11 +1,11 @@
 import {
   type Diagnostic,
+  diagnostic,
+  type ParsedJson,
   type PathSegment,
   parseJson,
-  parseJsonLazily,
   type Span,
   type SyntaxNode,
-  toJson,
   walkPath,
 } from "@mailroom/syntax";
 import type { Location, ServiceSource, SourceDocument } from "./source.js";
@@ -25,37 +25,24 @@ function describeFound(value: unknown, text: string, span: Span): string {
   return `the ${typeof value} ${text.slice(span.offset, span.offset + span.length)}`;
 }
 
-/** A parsed file: its value, its positioned tree (built when first asked for) and its syntax diagnostics. */
-interface ParsedFile {
-  readonly value: unknown;
-  readonly tree: () => SyntaxNode | undefined;
-  readonly diagnostics: Diagnostic[];
-}
-
 /**
  * Reads a `.json` file holding services in any of the forms the API uses: one service, an array of services,
  * or the authentication response `{ "result": { "services": [...] } }`. A JSON service needs no compiling:
- * its source map is the positioned tree itself. A clean file (the usual case) is read by JSON.parse and its
- * tree built only when a span is needed; a file with a syntax problem goes through `parseJson` for its
- * precise, recovering diagnostics.
+ * its source map is the positioned tree itself, which for a clean file is built only when a span is needed.
  */
 export function readJsonDocument(file: string, text: string): SourceDocument {
-  const lazy = parseJsonLazily(text);
-  return lazy
-    ? documentOf(file, text, { value: lazy.value, tree: lazy.tree, diagnostics: [] })
-    : readPositioned(file, text);
+  return documentOf(file, text, parseJson(text));
 }
 
 /**
  * `readJsonDocument` through the positioned parser alone: the path of a file with syntax problems, exported so
- * that tests can hold the lazy path to exactly the same output.
+ * that tests can hold the fast path to exactly the same output.
  */
 export function readPositioned(file: string, text: string): SourceDocument {
-  const { root, diagnostics } = parseJson(text);
-  return documentOf(file, text, { value: root && toJson(root), tree: () => root, diagnostics });
+  return documentOf(file, text, parseJson(text, { positioned: true }));
 }
 
-function documentOf(file: string, text: string, parsed: ParsedFile): SourceDocument {
+function documentOf(file: string, text: string, parsed: ParsedJson): SourceDocument {
   const { value, tree, diagnostics } = parsed;
   const wellFormed = !diagnostics.some((d) => d.severity === "error");
   const services: ServiceSource[] = [];
@@ -67,12 +54,7 @@ function documentOf(file: string, text: string, parsed: ParsedFile): SourceDocum
   };
   const shapeError = (found: unknown, path: PathSegment[], what: string): Diagnostic => {
     const { span } = nodeAt(path).node;
-    return {
-      code: "not-a-service",
-      severity: "error",
-      message: `Found ${describeFound(found, text, span)} ${what}; expected a service object, an array of services, or an authentication response {"result": {"services": [...]}}.`,
-      span,
-    };
+    return diagnostic("not-a-service", "notAService", { found: describeFound(found, text, span), where: what }, span);
   };
   const serviceAt = (json: unknown, path: PathSegment[]): ServiceSource => {
     let node: SyntaxNode | undefined;
@@ -95,12 +77,8 @@ function documentOf(file: string, text: string, parsed: ParsedFile): SourceDocum
     if (!isObject(result)) {
       diagnostics.push(shapeError(result, ["result"], 'as "result"'));
     } else if (!Object.hasOwn(result, "services")) {
-      diagnostics.push({
-        code: "missing-field",
-        severity: "error",
-        message: 'Missing field "services" in "result"; expected the list of services of the authentication response.',
-        span: nodeAt(["result"]).keySpan ?? nodeAt(["result"]).node.span,
-      });
+      const span = nodeAt(["result"]).keySpan ?? nodeAt(["result"]).node.span;
+      diagnostics.push(diagnostic("missing-field", "authenticationServices", {}, span));
     } else if (!Array.isArray(result.services)) {
       diagnostics.push(shapeError(result.services, ["result", "services"], 'as "services"'));
     } else {
@@ -113,5 +91,5 @@ function documentOf(file: string, text: string, parsed: ParsedFile): SourceDocum
   } else if (value !== undefined) {
     diagnostics.push(shapeError(value, [], "at the top of the file"));
   }
-  return { format: "json", file, text, diagnostics, services, wellFormed, tree };
+  return { format: "json", file, text, diagnostics, services, wellFormed, tree, comments: [] };
 }

@@ -1,4 +1,4 @@
-import type { Diagnostic, PathSegment, Span, SyntaxNode } from "@mailroom/syntax";
+import type { Comment, Diagnostic, PathSegment, Span, SyntaxNode } from "@mailroom/syntax";
 import type { Wording } from "./wording.js";
 
 /** Where a JSON path into a compiled service comes from in the source text. */
@@ -53,4 +53,6 @@ export interface SourceDocument {
    * that work on the text around a cursor; undefined when nothing could be parsed. May be built on first call.
    */
   tree(): SyntaxNode | undefined;
+  /** The comments of the text as its parse saw them, in order (none in JSON): suppressions are read there. */
+  readonly comments: readonly Comment[];
 }

@@ -1,4 +1,12 @@
-import { type Diagnostic, type Fix, nearest, type PathSegment, quotedList, type Span } from "@mailroom/syntax";
+import {
+  type Diagnostic,
+  diagnostic,
+  type Fix,
+  nearest,
+  type PathSegment,
+  quotedList,
+  type Span,
+} from "@mailroom/syntax";
 import type * as z from "zod";
 import { isRequiredKey, knownKeys, schemaAt } from "./schema-walk.js";
 import type { Location } from "./source.js";
@@ -115,6 +123,10 @@ export interface DiagnoseOptions {
 
 const keyOf = (path: readonly PathSegment[]) => JSON.stringify(path);
 
+/** What a schema given its own error text (`{ error: "expected ..." }`) expects, in its words. */
+const customExpectation = (issue: z.core.$ZodIssue): string | undefined =>
+  issue.message.startsWith("expected ") ? issue.message.slice("expected ".length) : undefined;
+
 /**
  * Validates a value against a zod schema and turns each issue into one located, human message. Messages are
  * built here rather than taken from zod so that each names the field, its owner, what was found and what was
@@ -178,15 +190,13 @@ export function diagnoseAgainst(
     const quote = written?.[0] === '"' || written?.[0] === "'" ? written[0] : "";
     // The name it is nearest to: the field's own, or the name of it it was written from (`minElements`).
     const like = nearest(typo, namesOf(wanted)) ?? wanted;
-    const looks =
-      like === wanted
-        ? "which looks like a misspelling of it"
-        : `${typo === like ? "which is" : `which looks like a misspelling of "${like}",`} its name in the JSON`;
+    const data = { field: wanted, owner: words.owner(owner), typo };
     return {
-      code: "missing-field",
-      severity: "error",
-      message: `Missing field "${wanted}" in ${words.owner(owner)}; found "${typo}", ${looks}.`,
-      span,
+      ...(like === wanted
+        ? diagnostic("missing-field", "misspelt", data, span)
+        : typo === like
+          ? diagnostic("missing-field", "jsonName", data, span)
+          : diagnostic("missing-field", "misspeltJsonName", { ...data, like }, span)),
       ...(written === undefined
         ? {}
         : {
@@ -214,24 +224,17 @@ export function diagnoseAgainst(
         reported.add(keyOf(path));
         continue;
       }
-      const custom = issue.message.startsWith("expected ") ? issue.message : undefined;
-      found.push({
-        code: "missing-field",
-        severity: "error",
-        message: `Missing field "${key}" in ${words.owner(owner)}; ${custom ?? `expected ${expectation(schemaAt(schema, root, path))}`}.`,
-        span: keyOrStart(owner),
-      });
+      const expected = customExpectation(issue) ?? expectation(schemaAt(schema, root, path));
+      found.push(
+        diagnostic("missing-field", "missing", { field: key, owner: words.owner(owner), expected }, keyOrStart(owner)),
+      );
       continue;
     }
     switch (issue.code) {
       case "invalid_type": {
         const field = schemaAt(schema, root, path);
-        found.push({
-          code: "wrong-type",
-          severity: "error",
-          message: `${words.field(path)} is ${words.value(path, actual)}; expected ${expectation(field)}.`,
-          span: valueSpan(path),
-        });
+        const data = { field: words.field(path), value: words.value(path, actual), expected: expectation(field) };
+        found.push(diagnostic("wrong-type", "wrongType", data, valueSpan(path)));
         break;
       }
       case "unrecognized_keys": {
@@ -242,14 +245,13 @@ export function diagnoseAgainst(
           if (claimed.has(keyOf([...path, key]))) continue;
           const location = at([...path, key]);
           const suggestion = nearest(key, absent);
-          found.push({
-            code: "unknown-key",
-            severity: "warning",
-            message: suggestion
-              ? `Unknown key "${key}" in ${words.owner(path)}; did you mean "${suggestion}"?`
-              : `Unknown key "${key}" in ${words.owner(path)}; expected one of ${quotedList(keys)}.`,
-            span: location.keySpan ?? location.span,
-          });
+          const span = location.keySpan ?? location.span;
+          const data = { key, owner: words.owner(path) };
+          found.push(
+            suggestion
+              ? diagnostic("unknown-key", "unknownNear", { ...data, suggestion }, span)
+              : diagnostic("unknown-key", "unknown", { ...data, known: quotedList(keys) }, span),
+          );
         }
         break;
       }
@@ -257,14 +259,10 @@ export function diagnoseAgainst(
         const discriminator = (issue as { discriminator?: string }).discriminator;
         const options = ((issue as { options?: unknown[] }).options ?? []).map(String);
         if (discriminator === undefined) {
-          // A union given its own error text (`{ error: "expected ..." }`) says best what it wants.
-          const custom = issue.message.startsWith("expected ") ? issue.message : undefined;
-          found.push({
-            code: "wrong-type",
-            severity: "error",
-            message: `${words.field(path)} is ${words.value(path, actual)}; ${custom ?? `expected ${expectation(schemaAt(schema, root, path))}`}.`,
-            span: valueSpan(path),
-          });
+          // A union given its own error text says best what it wants.
+          const expected = customExpectation(issue) ?? expectation(schemaAt(schema, root, path));
+          const data = { field: words.field(path), value: words.value(path, actual), expected };
+          found.push(diagnostic("wrong-type", "wrongType", data, valueSpan(path)));
           break;
         }
         // zod reports the union at the discriminator key: the owner is the object holding `@type`.
@@ -272,39 +270,36 @@ export function diagnoseAgainst(
         const object = valueAt(root, owner);
         const tag = own(object, discriminator);
         if (typeof object !== "object" || object === null || Array.isArray(object)) {
-          found.push({
-            code: "wrong-type",
-            severity: "error",
-            message: `${words.field(owner)} is ${words.value(owner, object)}; expected an object with "${discriminator}" one of ${quotedList(options)}.`,
-            span: valueSpan(owner),
-          });
+          const data = { field: words.field(owner), value: words.value(owner, object), discriminator };
+          found.push(
+            diagnostic("wrong-type", "notAnObject", { ...data, options: quotedList(options) }, valueSpan(owner)),
+          );
         } else if (tag === undefined) {
-          found.push({
-            code: "missing-field",
-            severity: "error",
-            message: `Missing field "${discriminator}" in ${words.owner(owner)}; expected one of ${quotedList(options)}.`,
-            span: keyOrStart(owner),
-          });
+          const data = { field: discriminator, owner: words.owner(owner), options: quotedList(options) };
+          found.push(diagnostic("missing-field", "discriminator", data, keyOrStart(owner)));
         } else {
           const guess = typeof tag === "string" ? nearest(tag, options) : undefined;
-          found.push({
-            code: "unknown-type",
-            severity: "error",
-            message: `Unknown "${discriminator}" ${words.value([...owner, discriminator], tag).replace(/^the string /, "")} in ${words.field(owner)}; expected one of ${quotedList(options)}${guess ? `. Did you mean "${guess}"?` : "."}`,
-            span: valueSpan([...owner, discriminator]),
-          });
+          const value = words.value([...owner, discriminator], tag).replace(/^the string /, "");
+          const data = { discriminator, value, field: words.field(owner), options: quotedList(options) };
+          const span = valueSpan([...owner, discriminator]);
+          found.push(
+            guess
+              ? diagnostic("unknown-type", "unknownNear", { ...data, suggestion: guess }, span)
+              : diagnostic("unknown-type", "unknown", data, span),
+          );
         }
         break;
       }
       case "invalid_value":
         {
           const guess = typeof actual === "string" ? nearest(actual, issue.values.map(String)) : undefined;
-          found.push({
-            code: "invalid-value",
-            severity: "error",
-            message: `${words.field(path)} is ${words.value(path, actual)}; expected ${issue.values.length <= 2 ? "" : "one of "}${quotedList(issue.values.map((v) => words.spell(path, v)))}${guess ? `. Did you mean "${guess}"?` : "."}`,
-            span: valueSpan(path),
-          });
+          const allowed = `${issue.values.length <= 2 ? "" : "one of "}${quotedList(issue.values.map((v) => words.spell(path, v)))}`;
+          const data = { field: words.field(path), value: words.value(path, actual), allowed };
+          found.push(
+            guess
+              ? diagnostic("invalid-value", "notAllowedNear", { ...data, suggestion: guess }, valueSpan(path))
+              : diagnostic("invalid-value", "notAllowed", data, valueSpan(path)),
+          );
         }
         break;
       case "too_small":
@@ -325,30 +320,37 @@ export function diagnoseAgainst(
           expected = inclusive ? `${bound} or less` : `less than ${bound}`;
         }
         const shown = typeof actual === "string" && actual.length === 0 ? "empty" : words.value(path, actual);
-        found.push({
-          code: "out-of-range",
-          severity: "error",
-          message: `${words.field(path)} is ${shown}; expected ${expected}.`,
-          span: valueSpan(path),
-        });
+        found.push(
+          diagnostic(
+            "out-of-range",
+            "beyondBound",
+            { field: words.field(path), value: shown, expected },
+            valueSpan(path),
+          ),
+        );
         break;
       }
       case "invalid_format":
       case "custom":
-        found.push({
-          code: issue.code === "custom" ? "out-of-range" : "invalid-value",
-          severity: "error",
-          message: `${words.field(path)} is ${words.value(path, actual)}; ${words.spellNumbers(path, issue.message)}.`,
-          span: valueSpan(path),
-        });
+        {
+          const data = {
+            field: words.field(path),
+            value: words.value(path, actual),
+            expected: words.spellNumbers(path, issue.message),
+          };
+          const code = issue.code === "custom" ? "out-of-range" : "invalid-value";
+          found.push(diagnostic(code, "refused", data, valueSpan(path)));
+        }
         break;
       default:
-        found.push({
-          code: "invalid-value",
-          severity: "error",
-          message: `${words.field(path)} is ${words.value(path, actual)}; ${issue.message}.`,
-          span: valueSpan(path),
-        });
+        found.push(
+          diagnostic(
+            "invalid-value",
+            "refused",
+            { field: words.field(path), value: words.value(path, actual), expected: issue.message },
+            valueSpan(path),
+          ),
+        );
     }
   }
   return found.map((d) => ({ ...d, message: sentence(d.message) }));

@@ -4,6 +4,7 @@ import { fileURLToPath } from "node:url";
 import { parseYaml, type SyntaxNode, toJson } from "@mailroom/syntax";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { applyRandomEdits, randomEdit } from "../../../test/random-edits.js";
 import { conforms } from "../src/dsl/conforms.js";
 import { DslService } from "../src/index.js";
 
@@ -50,20 +51,12 @@ describe("conforms, the quick structural check of a DSL file", () => {
   }
 
   it("never passes what zod rejects, on random edits of the examples", () => {
-    const edit = fc.record({
-      at: fc.nat(),
-      remove: fc.nat({ max: 10 }),
-      insert: fc.constantFrom("", "1", "-2", "1.5", "x", "~", ".inf", "[]", "{}", "[1, 2]", "..", "*", "true", "#"),
-    });
+    const inserts = ["", "1", "-2", "1.5", "x", "~", ".inf", "[]", "{}", "[1, 2]", "..", "*", "true", "#"];
+    const edit = randomEdit(inserts, 10);
     let passed = 0;
     fc.assert(
       fc.property(fc.nat({ max: examples.length - 1 }), fc.array(edit, { minLength: 1, maxLength: 3 }), (i, edits) => {
-        let text = examples[i] as string;
-        for (const { at, remove, insert } of edits) {
-          const offset = at % (text.length + 1);
-          text = text.slice(0, offset) + insert + text.slice(offset + remove);
-        }
-        const { root } = parseYaml(text);
+        const { root } = parseYaml(applyRandomEdits(examples[i] as string, edits));
         if (!root || !conforms(DslService, root)) return;
         passed++;
         expect(zodAccepts(root)).toBe(true);

@@ -5,6 +5,7 @@ import type { PathSegment } from "@mailroom/syntax";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { compileDsl, ExpressionCache } from "../src/index.js";
+import { mainPdfBox, serviceHead } from "./service-text.js";
 
 const examples = join(import.meta.dirname, "../../../examples");
 const texts = readdirSync(examples)
@@ -57,21 +58,11 @@ describe("reusing the expressions of a document's previous version", () => {
   });
 
   it("hands an unchanged expression on, and never the same value to two places", () => {
-    const text = [
-      "id: 1",
-      "name: Twins",
-      "type: ADVANCED",
-      "boxes:",
-      "  letters:",
-      "    type: pdf",
-      "    main: true",
-      "    elements: 1",
-      "    metadata:",
-      "      a: fileName[0:8]",
-      "      b: fileName[0:8]",
-      "      c: upper(meta.a)",
-      "",
-    ].join("\n");
+    const text = `${serviceHead("Twins")}${mainPdfBox("letters")}    metadata:
+      a: fileName[0:8]
+      b: fileName[0:8]
+      c: upper(meta.a)
+`;
     type Compiled = { properties: { boxes: { metadatas: { content: unknown }[] }[] } };
     const metadata = (document: SourceDocument) =>
       (document.services[0]?.json as Compiled | undefined)?.properties.boxes[0]?.metadatas.map((m) => m.content) ?? [];

@@ -9,7 +9,8 @@ import {
   formatSignature,
   lowerExpression,
   type ParameterKind,
-} from "../src/expression/index.js";
+  printExpression,
+} from "../src/index.js";
 
 /** A sample argument of each kind, valid in the main box "invoices". */
 const SAMPLES: Record<ParameterKind, string | undefined> = {
@@ -46,6 +47,19 @@ describe("function catalogue", () => {
       expect(lowered.diagnostics).toEqual([]);
       expect(lowered.value["@type"]).toBe(spec.produces);
       expect(findFunction(spec.name)).toBe(spec);
+    });
+
+    it(`${spec.name} has examples that compile to ${spec.produces} and print back as written`, () => {
+      expect(spec.examples.length).toBeGreaterThan(0);
+      const context = { box: { name: "invoices", main: true } };
+      for (const text of spec.examples) {
+        const parsed = parseExpression(text);
+        expect(parsed.diagnostics, text).toEqual([]);
+        const lowered = lowerExpression(parsed.ast, { ...context, expect: spec.kind });
+        expect(lowered.diagnostics, text).toEqual([]);
+        expect(lowered.value["@type"], text).toBe(spec.produces);
+        expect(printExpression(lowered.value, context)).toBe(text);
+      }
     });
 
     it(`${spec.name} has a snippet that parses to a use of it`, () => {

@@ -1,13 +1,23 @@
 import { checkDocument } from "@mailroom/checker";
 import {
+  APPOSITION_TYPES,
+  BOX,
+  BOX_TYPES,
+  type BoxType,
   compileDsl,
   type ExpressionKind,
+  ICON,
   lowerExpression,
+  PROPERTIES,
   pointer,
   printExpression,
+  type Row,
   readJsonDocument,
+  SERVICE,
+  type Shape,
   type SourceDocument,
   spellPage,
+  writtenRows,
 } from "@mailroom/compiler";
 import {
   Apposition,
@@ -17,7 +27,14 @@ import {
   SplitConfig,
   type ValueExpression,
 } from "@mailroom/model";
-import { type Diagnostic, type PathSegment, parseExpression, type Span, type SyntaxNode } from "@mailroom/syntax";
+import {
+  type Diagnostic,
+  diagnostic,
+  type PathSegment,
+  parseExpression,
+  type Span,
+  type SyntaxNode,
+} from "@mailroom/syntax";
 import { applyDslRoles } from "./dsl.js";
 import { serviceFileName } from "./file-name.js";
 import { firstDifference, isObject } from "./json-difference.js";
@@ -28,9 +45,6 @@ import { type Entry, entry, fromJson, type LayoutNode, type MapNode, mapNode, sc
 type Json = Record<string, unknown>;
 type Path = readonly PathSegment[];
 type Box = { readonly name: string; readonly main: boolean };
-
-/** Code of the diagnostic given for a service the DSL cannot write without changing it. */
-export const CANNOT_DECOMPILE = "cannot-decompile";
 
 export interface DecompiledService {
   /** Where the service sits in the input: `[]` for a lone service, `["result", "services", 2]`... */
@@ -89,24 +103,22 @@ export function decompileText(text: string, options: DecompileOptions = {}): Dec
     const diagnostics = own.map(({ diagnostic }) => diagnostic);
     const fileName = unique(serviceFileName(service.json), names);
     const whole = service.locate([]).span;
-    const refuse = (message: string): DecompiledService => ({
+    const at = { offset: whole.offset, length: 0 };
+    const refuse = (why: Diagnostic): DecompiledService => ({
       path: prefix,
       span: whole,
       fileName,
       text: undefined,
-      diagnostics: [
-        ...diagnostics,
-        { code: CANNOT_DECOMPILE, severity: "error", message, span: { offset: whole.offset, length: 0 } },
-      ],
+      diagnostics: [...diagnostics, why],
     });
-    if (!isObject(service.json)) return refuse("Found a service that is not an object; expected a service object.");
+    if (!isObject(service.json)) return refuse(diagnostic("cannot-decompile", "notAnObject", {}, at));
     const builder = new Builder();
     const dsl = builder.service(service.json);
     for (const { diagnostic, path } of own) builder.comment(path.slice(prefix.length), diagnostic, dsl);
     applyDslRoles(dsl);
     const output = printLayout({ root: dsl, prologue: [] });
-    const problem = compare(output, service.json);
-    if (problem) return refuse(`The service cannot be written in the DSL without loss: ${problem}.`);
+    const problem = compare(output, service.json, at);
+    if (problem) return refuse(problem);
     return { path: prefix, span: whole, fileName, text: output, diagnostics };
   });
   return { diagnostics: failure ? [...document.diagnostics, failure] : document.diagnostics, services };
@@ -123,11 +135,10 @@ function check(document: SourceDocument): { found: Diagnostic[]; failure?: Diagn
     const detail = error instanceof Error ? error.message : String(error);
     return {
       found: [],
+      // A warning: the services are decompiled all the same.
       failure: {
-        code: "internal-error",
+        ...diagnostic("internal-error", "checkerFailed", { error: detail }, { offset: 0, length: 0 }),
         severity: "warning",
-        message: `The checker failed on this file (${detail}); the DSL has no comments for the problems it would have found.`,
-        span: { offset: 0, length: 0 },
       },
     };
   }
@@ -170,15 +181,16 @@ function pathAt(root: SyntaxNode, offset: number): PathSegment[] {
   return path;
 }
 
-/** Why the DSL does not compile back to the JSON, or undefined when it does. */
-function compare(dsl: string, json: Json): string | undefined {
+/** Why the DSL does not compile back to the JSON, reported `at` the service, or undefined when it does. */
+function compare(dsl: string, json: Json, at: Span): Diagnostic | undefined {
   const compiled = compileDsl("decompiled.service.yaml", dsl);
   const errors = compiled.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0 || compiled.services.length !== 1) {
-    return `the DSL written for it does not compile (${errors.map((d) => d.message).join(" ")})`;
+    return diagnostic("cannot-decompile", "notCompiling", { errors: errors.map((d) => d.message).join(" ") }, at);
   }
   const where = firstDifference(compiled.services[0]?.json, withReconcileDefaults(json));
-  return where === undefined ? undefined : `the value at "${pointer(where) || "/"}" would not come back the same`;
+  if (where === undefined) return undefined;
+  return diagnostic("cannot-decompile", "valueDiffers", { pointer: pointer(where) || "/" }, at);
 }
 
 /** A copy of a service with the reconcile counts it leaves out set to the defaults the compiler writes. */
@@ -192,15 +204,12 @@ export function withReconcileDefaults(json: Json): Json {
 }
 
 // Maps, not objects: a "@type" such as "constructor" must find nothing.
-const BOX_TYPES: ReadonlyMap<unknown, string> = new Map([
-  ["box.PDF", "pdf"],
-  ["box.DATA_FILE", "data-file"],
-  ["box.ARCHIVE", "archive"],
-]);
-const APPOSITION_TYPES: ReadonlyMap<unknown, string> = new Map([
-  ["bap.Overlay", "overlay"],
-  ["bap.Image", "image"],
-]);
+const DSL_BOX_TYPES: ReadonlyMap<unknown, BoxType> = new Map(
+  [...BOX_TYPES].map(([dsl, { type }]) => [type, dsl as BoxType]),
+);
+const DSL_APPOSITION_TYPES: ReadonlyMap<unknown, string> = new Map(
+  [...APPOSITION_TYPES].map(([dsl, json]) => [json, dsl]),
+);
 
 /** Names that can be map keys: strings short enough for a YAML key, each once. */
 function uniqueNames(items: readonly unknown[], key: string): string[] | undefined {
@@ -234,7 +243,7 @@ function range(min: unknown, max: unknown): LayoutNode {
  * shapes; an expression that breaks the model's rules (a negative index, say) still prints, and whether the text
  * means exactly the JSON is checked by compiling it back.
  */
-function printable(json: unknown, box: Box): string | undefined {
+function printable(json: unknown, box: Box | undefined): string | undefined {
   if (!isObject(json) || typeof json["@type"] !== "string") return undefined;
   try {
     return printExpression(json as unknown as ValueExpression | BooleanExpression, { box });
@@ -246,6 +255,11 @@ function printable(json: unknown, box: Box): string | undefined {
 /** Builds the DSL of one service, remembering which entry stands for each JSON path. */
 class Builder {
   readonly #places = new Map<string, Entry>();
+  /** How a box's keys of their own kind are written from their JSON. */
+  readonly #special = new Map<string, (json: unknown, path: Path) => LayoutNode>([
+    ["split", (json, path) => this.split(json, path)],
+    ["appositions", (json, path) => this.appositions(json, path)],
+  ]);
 
   /** An entry standing for the JSON at `path`. */
   at(path: Path, key: string | undefined, value: LayoutNode): Entry {
@@ -302,15 +316,11 @@ class Builder {
 
   service(json: Json): MapNode {
     const entries: Entry[] = [];
-    for (const key of ["id", "name", "type", "organizationalUnit"]) {
-      if (key in json) entries.push(this.at([key], key, this.raw(json[key], [key])));
-    }
     const properties = isObject(json.properties) ? json.properties : {};
     const path = ["properties"];
-    if ("description" in properties) {
-      entries.push(
-        this.at([...path, "description"], "description", this.raw(properties.description, [...path, "description"])),
-      );
+    for (const row of SERVICE.rows) {
+      if (row.kind === "scalar")
+        this.row(entries, row.under ? properties : json, row.under ? path : [], row, undefined);
     }
     const icon: Entry[] = [];
     if ("iconName" in properties)
@@ -319,9 +329,15 @@ class Builder {
       icon.push(this.at([...path, "iconColor"], "color", this.colour(properties.iconColor, [...path, "iconColor"])));
     if (icon.length > 0) entries.push(entry("icon", mapNode(icon)));
     const extra: Entry[] = [];
-    this.passThrough(extra, properties, ["description", "iconColor", "iconName", "boxes", "channels"], path);
+    this.passThrough(
+      extra,
+      properties,
+      [...PROPERTIES.rows, ...ICON.rows].flatMap((row) => row.json),
+      path,
+    );
     if (extra.length > 0) entries.push(entry("properties", mapNode(extra)));
-    this.passThrough(entries, json, ["id", "name", "type", "organizationalUnit", "properties"], []);
+    const own = SERVICE.rows.filter((row) => !row.under).flatMap((row) => row.json);
+    this.passThrough(entries, json, [...own, "properties"], []);
 
     const boxes = this.boxes(properties.boxes, [...path, "boxes"]);
     entries.push(spaced(this.at([...path, "boxes"], "boxes", boxes)));
@@ -353,12 +369,15 @@ class Builder {
     return this.raw(json, path);
   }
 
-  /** A named collection: a map by name when every name is a string and unique, else the list form. */
+  /**
+   * A named collection: a map by name when every name is a string and unique, else the list form. `body` writes
+   * an entry without its name; `short`, in the map form, lets it be a shorthand rather than a mapping.
+   */
   named(
     json: unknown,
     path: Path,
     nameKey: string,
-    body: (item: Json, path: Path) => Entry[],
+    body: (item: Json, path: Path, short: boolean) => LayoutNode,
     blankBetween: boolean,
   ): LayoutNode {
     if (!Array.isArray(json)) return this.raw(json, path);
@@ -366,7 +385,7 @@ class Builder {
     if (names) {
       return mapNode(
         json.map((item, i) => {
-          const made = this.at([...path, i], names[i], mapNode(body(item as Json, [...path, i])));
+          const made = this.at([...path, i], names[i], body(item as Json, [...path, i], true));
           return blankBetween && i > 0 ? spaced(made) : made;
         }),
       );
@@ -375,7 +394,10 @@ class Builder {
     json.forEach((item, i) => {
       const itemPath = [...path, i];
       const value = isObject(item)
-        ? mapNode([entry(nameKey, this.raw(item[nameKey], [...itemPath, nameKey])), ...body(item, itemPath)])
+        ? mapNode([
+            entry(nameKey, this.raw(item[nameKey], [...itemPath, nameKey])),
+            ...(body(item, itemPath, false) as MapNode).entries,
+          ])
         : this.raw(item, itemPath);
       list.items.push(this.listItem(itemPath, nameKey, value));
     });
@@ -383,56 +405,97 @@ class Builder {
   }
 
   boxes(json: unknown, path: Path): LayoutNode {
-    return this.named(json, path, "name", (box, boxPath) => this.box(box, boxPath), true);
+    return this.named(json, path, "name", (box, boxPath) => mapNode(this.box(box, boxPath)), true);
   }
 
   box(json: Json, path: Path): Entry[] {
-    const entries: Entry[] = [];
-    const add = (key: string, jsonKey: string, value: LayoutNode) =>
-      entries.push(this.at([...path, jsonKey], key, value));
-    const copy = (key: string, jsonKey = key) => {
-      if (jsonKey in json) add(key, jsonKey, this.raw(json[jsonKey], [...path, jsonKey]));
-    };
-    const type = BOX_TYPES.get(json["@type"]);
-    add("type", "@type", type === undefined ? this.raw(json["@type"], [...path, "@type"]) : scalar(type));
-    copy("label");
-    if (json.hidden !== false) copy("hidden");
-    const inflated = type !== "archive";
-    if (inflated && json.main !== false) copy("main");
-    if ("minElements" in json || "maxElements" in json) {
-      entries.push(this.at([...path, "minElements"], "elements", range(json.minElements, json.maxElements)));
-      this.#places.set(pointer([...path, "maxElements"]), entries.at(-1) as Entry);
-    }
-    const known = ["@type", "name", "hidden", "minElements", "maxElements", "label"];
-    if (inflated) {
-      known.push("main", "parent", "metadatas", "reconcile", "configuredFiles");
-      const context: Box = { name: String(json.name), main: json.main === true };
-      if (json.parent !== null && "parent" in json)
-        add("from", "parent", this.parent(json.parent, [...path, "parent"], context));
-      if (!(Array.isArray(json.configuredFiles) && json.configuredFiles.length === 0) && "configuredFiles" in json) {
-        add("files", "configuredFiles", this.files(json.configuredFiles, [...path, "configuredFiles"]));
-      }
-      if (type === "pdf") {
-        known.push("integrityPreservable", "splitConfig", "hasAddressPage", "appositions");
-        copy("integrityPreservable");
-        if ("splitConfig" in json) add("split", "splitConfig", this.split(json.splitConfig, [...path, "splitConfig"]));
-        copy("hasAddressPage");
-        if ("appositions" in json)
-          add("appositions", "appositions", this.appositions(json.appositions, [...path, "appositions"]));
-      }
-      if (!(Array.isArray(json.metadatas) && json.metadatas.length === 0) && "metadatas" in json) {
-        add("metadata", "metadatas", this.metadata(json.metadatas, [...path, "metadatas"], context));
-      }
-      if (json.reconcile !== null && "reconcile" in json) {
-        add("reconcile", "reconcile", this.reconcile(json.reconcile, [...path, "reconcile"], context));
-      }
-    }
-    this.passThrough(entries, json, known, path);
+    const type = DSL_BOX_TYPES.get(json["@type"]);
+    const written = type === undefined ? this.raw(json["@type"], [...path, "@type"]) : scalar(type);
+    const entries = [this.at([...path, "@type"], "type", written)];
+    const context: Box = { name: String(json.name), main: json.main === true };
+    // A box of a type the DSL does not know is written as a data-file box, whose fields the spec does not show.
+    const rows = writtenRows(BOX).filter((row) => row.key !== "type" && row.boxTypes?.includes(type ?? "data-file"));
+    for (const row of rows) this.row(entries, json, path, row, context);
+    this.passThrough(entries, json, ["@type", "name", ...rows.flatMap((row) => row.json)], path);
     return entries;
   }
 
+  /** The entries of a DSL object of a shape: its rows in the DSL's order, then the fields the DSL does not know. */
+  shaped(json: Json, path: Path, shape: Shape, box: Box | undefined, nameKey?: string): Entry[] {
+    const entries: Entry[] = [];
+    for (const row of writtenRows(shape)) this.row(entries, json, path, row, box);
+    this.passThrough(entries, json, [...(nameKey ? [nameKey] : []), ...shape.rows.flatMap((row) => row.json)], path);
+    return entries;
+  }
+
+  /** Writes one row of a shape from its JSON field(s), unless the JSON holds what the row implies when absent. */
+  row(entries: Entry[], json: Json, path: Path, row: Row, box: Box | undefined): void {
+    const [field = "", maxField = ""] = row.json;
+    const at = [...path, field];
+    if (row.kind === "range") {
+      const implied = Array.isArray(row.default) ? row.default : undefined;
+      const [min, max] = [field, maxField].map((key, i) => (key in json ? json[key] : implied?.[i]));
+      if (implied ? min === implied[0] && max === implied[1] : !(field in json || maxField in json)) return;
+      entries.push(this.at(at, row.key, range(min, max)));
+      this.#places.set(pointer([...path, maxField]), entries.at(-1) as Entry);
+      return;
+    }
+    if (!(field in json) || ("default" in row && firstDifference(json[field], row.default) === undefined)) return;
+    const value = json[field];
+    entries.push(this.at(at, row.key, this.rowValue(value, at, row, box)));
+  }
+
+  /** The DSL of the JSON value of a row. */
+  rowValue(value: unknown, path: Path, row: Row, box: Box | undefined): LayoutNode {
+    const shape = row.shape as Shape;
+    switch (row.kind) {
+      case "expression":
+        return this.expression(value, path, row.expression ?? "value", box);
+      case "object":
+        return isObject(value) ? mapNode(this.shaped(value, path, shape, box), row.block) : this.raw(value, path);
+      case "list":
+        if (!Array.isArray(value)) return this.raw(value, path);
+        return seqNode(
+          value.map((item, i) =>
+            isObject(item) ? mapNode(this.shaped(item, [...path, i], shape, box)) : this.raw(item, [...path, i]),
+          ),
+        );
+      case "named": {
+        const body = (item: Json, itemPath: Path, short: boolean) => this.entry(item, itemPath, short, row, box);
+        return this.named(value, path, row.nameKey as string, body, false);
+      }
+      case "special":
+        return this.#special.get(row.key)?.(value, path) ?? this.raw(value, path);
+      default:
+        return this.raw(value, path);
+    }
+  }
+
+  /**
+   * An entry of a named collection of a row (a metadata), without its name: in the map form, only its short row's
+   * value when every other field holds what the DSL implies (`name: <expression>`).
+   */
+  entry(item: Json, path: Path, short: boolean, row: Row, box: Box | undefined): LayoutNode {
+    const shape = row.shape as Shape;
+    const nameKey = row.nameKey as string;
+    const known = [nameKey, ...shape.rows.flatMap((r) => r.json)];
+    const shortRow = shape.rows.find((r) => r.key === shape.short);
+    const plain =
+      shortRow !== undefined &&
+      Object.keys(item).every((key) => known.includes(key)) &&
+      shape.rows.every((r) => {
+        const field = r.json[0] as string;
+        return (
+          r === shortRow || (field in item && "default" in r && firstDifference(item[field], r.default) === undefined)
+        );
+      });
+    const field = shortRow?.json[0] as string;
+    if (short && plain && field in item) return this.rowValue(item[field], [...path, field], shortRow, box);
+    return mapNode(this.shaped(item, path, shape, box, nameKey));
+  }
+
   /** An expression as text when that compiles back to exactly it, else in the raw JSON form. */
-  expression(json: unknown, path: Path, kind: ExpressionKind, box: Box): LayoutNode {
+  expression(json: unknown, path: Path, kind: ExpressionKind, box: Box | undefined): LayoutNode {
     const text = printable(json, box);
     if (text !== undefined) {
       const parsed = parseExpression(text);
@@ -446,42 +509,6 @@ class Builder {
       }
     }
     return this.raw(json, path);
-  }
-
-  parent(json: unknown, path: Path, box: Box): LayoutNode {
-    if (!isObject(json)) return this.raw(json, path);
-    const entries: Entry[] = [];
-    if ("boxName" in json)
-      entries.push(this.at([...path, "boxName"], "archive", this.raw(json.boxName, [...path, "boxName"])));
-    if ("rank" in json) entries.push(this.at([...path, "rank"], "rank", this.raw(json.rank, [...path, "rank"])));
-    if ("fileMatcher" in json) {
-      const matcher = this.expression(json.fileMatcher, [...path, "fileMatcher"], "condition", box);
-      entries.push(this.at([...path, "fileMatcher"], "match", matcher));
-    }
-    this.passThrough(entries, json, ["boxName", "rank", "fileMatcher"], path);
-    return mapNode(entries);
-  }
-
-  files(json: unknown, path: Path): LayoutNode {
-    if (!Array.isArray(json)) return this.raw(json, path);
-    return seqNode(
-      json.map((file, i) => {
-        const filePath = [...path, i];
-        if (!isObject(file)) return this.raw(file, filePath);
-        const entries: Entry[] = [];
-        if (file.serviceFileId !== null && "serviceFileId" in file) {
-          entries.push(
-            this.at([...filePath, "serviceFileId"], "id", this.raw(file.serviceFileId, [...filePath, "serviceFileId"])),
-          );
-        }
-        if ("removable" in file)
-          entries.push(
-            this.at([...filePath, "removable"], "removable", this.raw(file.removable, [...filePath, "removable"])),
-          );
-        this.passThrough(entries, file, ["serviceFileId", "removable"], filePath);
-        return mapNode(entries);
-      }),
-    );
   }
 
   /** `none`, `{ pages: 2 }`, `{ area, value, page }`... when the split is exactly one of the model's, else as it is. */
@@ -514,7 +541,7 @@ class Builder {
         const itemPath = [...path, i];
         if (!Apposition.safeParse(item).success) return this.raw(item, itemPath);
         const apposition = item as Apposition;
-        const entries = [entry("type", scalar(APPOSITION_TYPES.get(apposition["@type"]) as string))];
+        const entries = [entry("type", scalar(DSL_APPOSITION_TYPES.get(apposition["@type"]) as string))];
         const id = apposition.id;
         if (id !== null) {
           const integer = /^(?:0|[1-9][0-9]*)$/.test(id) && Number.isSafeInteger(Number(id));
@@ -532,72 +559,14 @@ class Builder {
     );
   }
 
-  metadata(json: unknown, path: Path, box: Box): LayoutNode {
-    if (!Array.isArray(json)) return this.raw(json, path);
-    const names = uniqueNames(json, "name");
-    const known = ["name", "persist", "editable", "content"];
-    const body = (item: Json, itemPath: Path, short: boolean): LayoutNode => {
-      const content =
-        "content" in item ? this.expression(item.content, [...itemPath, "content"], "value", box) : undefined;
-      const plain =
-        item.persist === false && item.editable === false && Object.keys(item).every((k) => known.includes(k));
-      if (short && plain && content) return content;
-      const entries: Entry[] = [];
-      if (content) entries.push(this.at([...itemPath, "content"], "value", content));
-      for (const key of ["persist", "editable"]) {
-        if (item[key] !== false && key in item)
-          entries.push(this.at([...itemPath, key], key, this.raw(item[key], [...itemPath, key])));
-      }
-      this.passThrough(entries, item, known, itemPath);
-      return mapNode(entries);
-    };
-    if (names) {
-      return mapNode(json.map((item, i) => this.at([...path, i], names[i], body(item as Json, [...path, i], true))));
-    }
-    const list = seqNode([]);
-    json.forEach((item, i) => {
-      const itemPath = [...path, i];
-      if (!isObject(item)) {
-        list.items.push(this.at(itemPath, undefined, this.raw(item, itemPath)));
-        return;
-      }
-      const value = body(item, itemPath, false) as MapNode;
-      const named = mapNode([entry("name", this.raw(item.name, [...itemPath, "name"])), ...value.entries]);
-      list.items.push(this.listItem(itemPath, "name", named));
-    });
-    return list;
-  }
-
-  reconcile(json: unknown, path: Path, box: Box): LayoutNode {
-    if (!isObject(json)) return this.raw(json, path);
-    const entries: Entry[] = [];
-    if ("condition" in json) {
-      entries.push(
-        this.at(
-          [...path, "condition"],
-          "when",
-          this.expression(json.condition, [...path, "condition"], "condition", box),
-        ),
-      );
-    }
-    const counts = { ...RECONCILE_DEFAULTS, ...json } as Json;
-    const pair = (key: string, min: string, max: string) => {
-      if (
-        counts[min] === RECONCILE_DEFAULTS[min as keyof typeof RECONCILE_DEFAULTS] &&
-        counts[max] === RECONCILE_DEFAULTS[max as keyof typeof RECONCILE_DEFAULTS]
-      )
-        return;
-      entries.push(this.at([...path, min], key, range(counts[min], counts[max])));
-      this.#places.set(pointer([...path, max]), entries.at(-1) as Entry);
-    };
-    pair("expected", "minExpected", "maxExpected");
-    pair("matches", "minMatches", "maxMatches");
-    this.passThrough(entries, json, ["condition", "minExpected", "maxExpected", "minMatches", "maxMatches"], path);
-    return mapNode(entries, true);
-  }
-
   channels(json: unknown, path: Path): LayoutNode {
-    return this.named(json, path, "label", (channel, channelPath) => this.channel(channel, channelPath), false);
+    return this.named(
+      json,
+      path,
+      "label",
+      (channel, channelPath) => mapNode(this.channel(channel, channelPath)),
+      false,
+    );
   }
 
   channel(json: Json, path: Path): Entry[] {

@@ -1,43 +1,73 @@
-import { type ExpressionKind, lowerExpression, printExpression } from "@mailroom/compiler";
+import {
+  BOX,
+  BOX_TYPES,
+  type BoxType,
+  type ExpressionKind,
+  lowerExpression,
+  printExpression,
+  SERVICE,
+  type Shape,
+} from "@mailroom/compiler";
 import { parseExpression, type Token, tokenize } from "@mailroom/syntax";
 import { type Entry, entryOf, type LayoutNode, type MapNode } from "./tree.js";
 
 type Box = { readonly name: string; readonly main: boolean };
 
 /**
- * Gives a layout tree its DSL roles, the one place that knows what the DSL's keys mean for layout: the
- * collections always in block style (the root, the boxes, each box, its metadata and reconcile, the channels and
- * each channel) and the expressions, put in their canonical text (docs/expressions.md) in the box they are
- * written in. It reads the tree exactly as the compiler does (see `compileDsl`), so an expression is found
- * where the compiler compiles one and nowhere else.
+ * Gives a layout tree its DSL roles, as the rows of the DSL's shape (see `SERVICE` in the compiler) declare them:
+ * the collections always in block style (the root, the boxes, each box, its metadata and reconcile, the channels
+ * and each channel) and the expressions, put in their canonical text (docs/expressions.md) in the box they are
+ * written in. It reads the tree through the same rows as the compiler (see `compileDsl`), so an expression is
+ * found where the compiler compiles one and nowhere else.
  *
  * An expression is left as written when it has any diagnostic (the author has something to fix there), and kept
  * as its text when it is shared through an anchor, since an alias may use it in another box, where the
  * canonical text of this box could mean something else.
  */
 export function applyDslRoles(root: LayoutNode): void {
-  if (root.kind !== "map") return;
-  root.block = true;
-  const boxes = entryOf(root, "boxes")?.value;
-  for (const [body, name] of named(boxes, "name")) box(body, name);
-  const channels = entryOf(root, "channels")?.value;
-  for (const [body] of named(channels, "label")) body.block = true;
+  if (root.kind === "map") apply(root, SERVICE, undefined);
 }
 
-/** The entries of a named collection (map or list form) that are mappings, with their names; marks it block. */
-function named(node: LayoutNode | undefined, nameKey: string): [MapNode, string][] {
+/** Gives the entries of a mapping of a shape their roles; a box's only when it is a box of a known type. */
+function apply(map: MapNode, shape: Shape, box: Box | undefined): void {
+  if (shape.block) map.block = true;
+  const type = shape === BOX ? String(scalarValue(entryOf(map, "type"))) : undefined;
+  if (type !== undefined && !BOX_TYPES.has(type)) return;
+  for (const row of shape.rows) {
+    if (type !== undefined && !row.boxTypes?.includes(type as BoxType)) continue;
+    const value = entryOf(map, row.key)?.value;
+    if (row.block && (value?.kind === "map" || (row.kind === "named" && value?.kind === "seq"))) value.block = true;
+    if (row.kind === "expression") expression(value, row.expression ?? "value", box);
+    else if (row.kind === "object" && value?.kind === "map") apply(value, row.shape as Shape, box);
+    else if (row.kind === "named") {
+      for (const [body, name] of named(value, row.nameKey as string)) entry(body, row.shape as Shape, name, box);
+    }
+  }
+}
+
+/** An entry of a named collection: a box reads itself; an entry in the short form is its short row's value. */
+function entry(node: LayoutNode, shape: Shape, name: string, box: Box | undefined): void {
+  const short = shape.rows.find((row) => row.key === shape.short);
+  if (node.kind !== "map") {
+    if (short?.kind === "expression") expression(node, short.expression ?? "value", box);
+    return;
+  }
+  // A mapping with "@type" is an expression in raw JSON form.
+  if (short && entryOf(node, "@type")) return;
+  apply(node, shape, shape === BOX ? { name, main: scalarValue(entryOf(node, "main")) === true } : box);
+}
+
+/** The entries of a named collection (map or list form), with their names. */
+function named(node: LayoutNode | undefined, nameKey: string): [LayoutNode, string][] {
   if (node?.kind === "map") {
-    node.block = true;
-    return node.entries.flatMap((entry): [MapNode, string][] =>
-      entry.value.kind === "map" && entry.key?.kind === "scalar" ? [[entry.value, String(entry.key.value)]] : [],
+    return node.entries.flatMap((item): [LayoutNode, string][] =>
+      item.key?.kind === "scalar" ? [[item.value, String(item.key.value)]] : [],
     );
   }
   if (node?.kind === "seq") {
-    node.block = true;
-    return node.items.flatMap((item): [MapNode, string][] => {
-      if (item.value.kind !== "map") return [];
-      const name = entryOf(item.value, nameKey)?.value;
-      return [[item.value, name?.kind === "scalar" && name.value !== null ? String(name.value) : ""]];
+    return node.items.map((item): [LayoutNode, string] => {
+      const name = item.value.kind === "map" ? entryOf(item.value, nameKey)?.value : undefined;
+      return [item.value, name?.kind === "scalar" && name.value !== null ? String(name.value) : ""];
     });
   }
   return [];
@@ -45,39 +75,8 @@ function named(node: LayoutNode | undefined, nameKey: string): [MapNode, string]
 
 const scalarValue = (entry: Entry | undefined) => (entry?.value.kind === "scalar" ? entry.value.value : undefined);
 
-function box(body: MapNode, name: string): void {
-  body.block = true;
-  const type = scalarValue(entryOf(body, "type"));
-  if (type !== "pdf" && type !== "data-file") return;
-  const context: Box = { name, main: scalarValue(entryOf(body, "main")) === true };
-  const metadata = entryOf(body, "metadata")?.value;
-  if (metadata?.kind === "map") {
-    metadata.block = true;
-    for (const entry of metadata.entries) metadataValue(entry.value, context);
-  } else if (metadata?.kind === "seq") {
-    metadata.block = true;
-    for (const item of metadata.items) metadataValue(item.value, context);
-  }
-  const reconcile = entryOf(body, "reconcile")?.value;
-  if (reconcile?.kind === "map") {
-    reconcile.block = true;
-    expression(entryOf(reconcile, "when")?.value, "condition", context);
-  }
-  const from = entryOf(body, "from")?.value;
-  if (from?.kind === "map") expression(entryOf(from, "match")?.value, "condition", context);
-}
-
-function metadataValue(node: LayoutNode, context: Box): void {
-  if (node.kind !== "map") {
-    expression(node, "value", context);
-    return;
-  }
-  // The long form; a mapping with "@type" is an expression in raw JSON form.
-  if (!entryOf(node, "@type")) expression(entryOf(node, "value")?.value, "value", context);
-}
-
 /** Puts the expression in a scalar into its canonical text, or keeps it as written (see above). */
-function expression(node: LayoutNode | undefined, kind: ExpressionKind, context: Box): void {
+function expression(node: LayoutNode | undefined, kind: ExpressionKind, context: Box | undefined): void {
   if (node?.kind !== "scalar" || node.value === null || node.form.kind === "verbatim") return;
   const text = typeof node.value === "string" ? node.value : node.form.kind === "plain" ? node.form.source : "";
   const canonical = canonicalExpression(text, kind, context);

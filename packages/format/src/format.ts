@@ -1,18 +1,15 @@
 import { compileDsl, pointer } from "@mailroom/compiler";
-import { type Diagnostic, parseYaml } from "@mailroom/syntax";
+import { type Comment, type Diagnostic, diagnostic, parseYaml, type Span } from "@mailroom/syntax";
 import { applyDslRoles } from "./dsl.js";
 import { firstDifference } from "./json-difference.js";
 import { printLayout } from "./print.js";
-import { type ReadComment, type ReadResult, readLayout } from "./read.js";
+import { type ReadResult, readLayout } from "./read.js";
 import type { Entry, LayoutNode } from "./tree.js";
 
 /** A comment line that turns the formatter off for its file (for files kept broken on purpose, say). */
 export const FORMAT_DISABLE = /^[ \t]*#[ \t]*mailroom-fmt-disable\b/m;
 
 type Read = Extract<ReadResult, { document: unknown }>;
-
-/** Code of the diagnostic given when a file is left as it is although it reads without error. */
-export const CANNOT_FORMAT = "cannot-format";
 
 export interface FormatResult {
   /** The text in canonical layout; the input itself when it cannot be formatted. */
@@ -35,33 +32,33 @@ export function format(text: string): FormatResult {
   const parsed = parseYaml(text);
   const errors = parsed.diagnostics.filter((d) => d.severity === "error");
   if (errors.length > 0) return { text, diagnostics: errors, disabled: false };
-  const read = readLayout(text);
+  const read = readLayout(text, parsed.comments);
   if ("unsupported" in read) {
-    return refuse(
-      text,
-      read.at,
-      `Found ${read.unsupported}, which the formatter does not lay out; the file is left as it is.`,
-    );
+    return refuse(text, diagnostic("cannot-format", "unsupported", { construct: read.unsupported }, at(read.at)));
   }
   applyDslRoles(read.document.root);
   const output = printLayout(read.document);
   const problem = output === text ? undefined : difference(text, read, output);
   if (problem) {
     // Only a bug of the formatter gets here: the property tests check that formatting keeps the meaning.
-    const message = `Formatting would change ${problem.what}; the file is left as it is (please report it).`;
-    return refuse(text, problem.at, message);
+    return refuse(text, diagnostic("cannot-format", "wouldChange", { what: problem.what }, at(problem.at)));
   }
   return { text: output, diagnostics: [], disabled: false };
 }
 
-function refuse(text: string, at: number, message: string): FormatResult {
-  const diagnostic: Diagnostic = { code: CANNOT_FORMAT, severity: "error", message, span: { offset: at, length: 0 } };
-  return { text, diagnostics: [diagnostic], disabled: false };
+/** The input as it is, with why it is not formatted. */
+function refuse(text: string, why: Diagnostic): FormatResult {
+  return { text, diagnostics: [why], disabled: false };
+}
+
+/** Where the formatter refuses a file: the start of the construct concerned. */
+function at(offset: number): Span {
+  return { offset, length: 0 };
 }
 
 /** What differs between the input and its formatted text, and where in the input; undefined when they mean the same. */
 function difference(input: string, read: Read, output: string): { what: string; at: number } | undefined {
-  const back = readLayout(output);
+  const back = readLayout(output, parseYaml(output).comments);
   if ("unsupported" in back) return { what: `the file into YAML it cannot read back (${back.unsupported})`, at: 0 };
   applyDslRoles(back.document.root);
   const changed = changedEntry(read.document.root, back.document.root, undefined);
@@ -125,12 +122,15 @@ function own(node: LayoutNode): unknown {
 }
 
 /** The first comment the input and the output do not hold as many times (at the start if only the output holds it). */
-function changedComment(input: readonly ReadComment[], output: readonly ReadComment[]): ReadComment | undefined {
+function changedComment(
+  input: readonly Comment[],
+  output: readonly Comment[],
+): { offset: number; text: string } | undefined {
   const counts = new Map<string, number>();
   for (const { text } of input) counts.set(text, (counts.get(text) ?? 0) + 1);
   for (const { text } of output) counts.set(text, (counts.get(text) ?? 0) - 1);
   const lost = input.find(({ text }) => counts.get(text) !== 0);
-  if (lost) return lost;
+  if (lost) return { offset: lost.span.offset, text: lost.text };
   const added = output.find(({ text }) => counts.get(text) !== 0);
   return added && { offset: 0, text: added.text };
 }

@@ -1,5 +1,4 @@
 export {
-  CANNOT_DECOMPILE,
   type DecompiledService,
   type DecompileOptions,
   type DecompileResult,
@@ -10,7 +9,7 @@ export {
 export { applyDslRoles, canonicalExpression } from "./dsl.js";
 export { type ExpressionLine, expressionLines } from "./expression-lines.js";
 export { serviceFileName } from "./file-name.js";
-export { CANNOT_FORMAT, FORMAT_DISABLE, type FormatResult, format } from "./format.js";
+export { FORMAT_DISABLE, type FormatResult, format } from "./format.js";
 export { FLOW_WIDTH, printLayout, WIDTH } from "./print.js";
 export { type ReadResult, readLayout } from "./read.js";
 export { doubleQuoted, isPlainSafe, readsAsString, singleQuoted } from "./scalar.js";

@@ -1,8 +1,7 @@
-import { LineIndex } from "@mailroom/syntax";
+import { type AnyToken, type Comment, LineIndex, visitTokens } from "@mailroom/syntax";
 import {
   type Alias,
   Composer,
-  type CST,
   isAlias,
   isMap,
   isScalar,
@@ -66,17 +65,11 @@ interface Marker {
   readonly kind: "value" | "head";
 }
 
-/** A comment as read: its text, from `#` to the end of its line, and where it starts. */
-export interface ReadComment {
-  readonly offset: number;
-  readonly text: string;
-}
-
 export type ReadResult =
   | {
       readonly document: LayoutDocument;
       /** Every comment, in order. */
-      readonly comments: readonly ReadComment[];
+      readonly comments: readonly Comment[];
       /** Where each entry read starts: its key, or its dash. */
       readonly starts: ReadonlyMap<Entry, number>;
     }
@@ -84,22 +77,19 @@ export type ReadResult =
   | { readonly unsupported: string; readonly at: number };
 
 /**
- * Reads a YAML text without syntax errors (`parseYaml` has said so) into a layout tree, with every comment
- * attached to the entry or block it belongs to: a comment at the end of a line to what precedes it on that line,
+ * Reads a YAML text without syntax errors (`parseYaml` has said so, and given its `comments`) into a layout tree,
+ * with every comment attached to the entry or block it belongs to: a comment at the end of a line to what precedes it on that line,
  * a comment on its own line to the entry after it or, when it is indented at least as deep as a block that ends
  * there, to the end of that block.
  */
-export function readLayout(text: string): ReadResult {
+export function readLayout(text: string, comments: readonly Comment[]): ReadResult {
   const tokens = [...new Parser().parse(text)];
-  const comments: ReadComment[] = [];
   const dashes: number[] = [];
   let documentStart: number | undefined;
-  collectTokens(tokens, (token) => {
-    if (token.type === "comment") comments.push({ offset: token.offset, text: token.source.trimEnd() });
-    else if (token.type === "seq-item-ind") dashes.push(token.offset);
+  visitTokens(tokens, (token) => {
+    if (token.type === "seq-item-ind") dashes.push(token.offset);
     else if (token.type === "doc-start") documentStart ??= token.offset;
   });
-  comments.sort((a, b) => a.offset - b.offset);
   dashes.sort((a, b) => a - b);
   const document = [...new Composer(COMPOSER_OPTIONS).compose(tokens, true, text.length)][0];
   // `parseYaml` has found no error, so the `yaml` package, which the layout is read with, should find none either.
@@ -133,7 +123,7 @@ export function readLayout(text: string): ReadResult {
   const root = reader.node(contents, undefined, false, 0);
   const single = isSingle(root) ? reader.single(root, contents) : undefined;
   for (const comment of comments) {
-    if (comment.offset < prologueEnd) continue;
+    if (comment.span.offset < prologueEnd) continue;
     reader.attach(comment, root, single);
   }
   reader.finishBlanks();
@@ -158,48 +148,22 @@ interface Single {
   readonly after: Gap[];
 }
 
-/** The index of the first entry starting after the offset, in entries sorted by start. */
-function indexAfter(entries: readonly Placed[], offset: number): number {
+/** The index of the first item starting after the offset, in items sorted by their `start`. */
+function indexAfter<T>(items: readonly T[], offset: number, start: (item: T) => number): number {
   let low = 0;
-  let high = entries.length;
+  let high = items.length;
   while (low < high) {
     const mid = (low + high) >> 1;
-    if ((entries[mid] as Placed).start > offset) high = mid;
+    if (start(items[mid] as T) > offset) high = mid;
     else low = mid + 1;
   }
   return low;
 }
 
+const placedStart = (placed: Placed) => placed.start;
+
 const firstAfter = (entries: readonly Placed[], offset: number): Placed | undefined =>
-  entries[indexAfter(entries, offset)];
-
-/** Calls `visit` on every token of a CST, however deep. */
-interface AnyToken {
-  readonly type: string;
-  readonly offset: number;
-  readonly source: string;
-}
-
-function collectTokens(tokens: readonly CST.Token[], visit: (token: AnyToken) => void): void {
-  const stack: unknown[] = [...tokens];
-  while (stack.length > 0) {
-    const item = stack.pop();
-    if (Array.isArray(item)) {
-      // One by one: spreading a sequence of 100,000 items as arguments overflows the stack.
-      for (const element of item) stack.push(element);
-      continue;
-    }
-    if (item === null || typeof item !== "object") continue;
-    const token = item as Record<string, unknown>;
-    if (typeof token.type === "string" && typeof token.source === "string" && typeof token.offset === "number") {
-      visit(token as unknown as AnyToken);
-    }
-    for (const key of ["start", "key", "sep", "value", "end", "items", "props"]) {
-      const child = token[key];
-      if (child !== undefined && child !== null && typeof child === "object") stack.push(child);
-    }
-  }
-}
+  entries[indexAfter(entries, offset, placedStart)];
 
 /** Where the tag or anchor of a pair's key starts (before the key's own range), when it has one. */
 function propertiesStart(pair: unknown): number | undefined {
@@ -410,9 +374,9 @@ class Reader {
     return { entry, start, after: [] };
   }
 
-  attach(comment: ReadComment, root: LayoutNode, single: Single | undefined): void {
+  attach(comment: Comment, root: LayoutNode, single: Single | undefined): void {
     this.sort();
-    const { offset } = comment;
+    const { offset } = comment.span;
     const line = this.line(offset);
     if (!this.startsLine(offset)) {
       const marker = this.lastMarker(offset);
@@ -485,23 +449,11 @@ class Reader {
   }
 
   lastMarker(offset: number): Marker | undefined {
-    const markers = this.markers;
-    let low = 0;
-    let high = markers.length - 1;
-    let found: Marker | undefined;
-    while (low <= high) {
-      const mid = (low + high) >> 1;
-      const marker = markers[mid] as Marker;
-      if (marker.offset <= offset) {
-        found = marker;
-        low = mid + 1;
-      } else high = mid - 1;
-    }
-    return found;
+    return this.markers[indexAfter(this.markers, offset, (marker) => marker.offset) - 1];
   }
 
   firstPlacedAfter(offset: number): number {
-    return indexAfter(this.placed, offset);
+    return indexAfter(this.placed, offset, placedStart);
   }
 
   /**
@@ -509,18 +461,7 @@ class Reader {
    * the last one, or the first of its ancestors, that ends after it (a flow collection only holds flow ones).
    */
   flowAround(offset: number): Collection | undefined {
-    const flows = this.flows;
-    let low = 0;
-    let high = flows.length - 1;
-    let last: Collection | undefined;
-    while (low <= high) {
-      const mid = (low + high) >> 1;
-      const flow = flows[mid] as Collection;
-      if (flow.start <= offset) {
-        last = flow;
-        low = mid + 1;
-      } else high = mid - 1;
-    }
+    const last = this.flows[indexAfter(this.flows, offset, (flow) => flow.start) - 1];
     for (let c = last; c?.flow; c = c.parent) if (c.end > offset) return c;
     return undefined;
   }

@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Document, isCollection, isScalar, parseDocument, type ToStringOptions, visit } from "yaml";
 import { mulberry32 } from "../../../scripts/mulberry32.js";
+import { mainPdfBox } from "../../compiler/test/service-text.js";
 import { decompile, format } from "../src/index.js";
 import { PROPERTY_TIMEOUT, runs, service } from "./arbitraries.js";
 import { dslFiles, root } from "./corpus.js";
@@ -187,12 +188,7 @@ describe("format lays out", () => {
 
   it("expressions in their canonical text, folded at their operators when long", () => {
     const input = lines(
-      "boxes:",
-      "  letters:",
-      "    type: pdf",
-      "    main: true",
-      "    elements: 1",
-      "    metadata:",
+      `boxes:\n${mainPdfBox("letters")}    metadata:`,
       "      ref: replace(fileName(main)[0:17], /[^A-Za-z0-9-]/, '-')",
       '      quoted: concat("Ref: ", fileName)',
       "      long: pdfText(1, [110, 48, 85, 6]) | clean(trim, normalizeSpace, removeDiacritics=false, multiline=false) | upper | lower",

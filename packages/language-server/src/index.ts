@@ -2,7 +2,7 @@ import { getLanguageService } from "@mailroom/language";
 import * as lsp from "vscode-languageserver/node";
 import { createServer } from "./server.js";
 
-export { LANGUAGE_ID } from "./server.js";
+export { LANGUAGE_ID } from "./documents.js";
 
 /** The transport the command line names (as vscode-languageserver reads it), else stdin and stdout. */
 function stdioConnection(): lsp.Connection {

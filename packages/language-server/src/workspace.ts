@@ -1,12 +1,21 @@
-import { readdir } from "node:fs/promises";
-import { join } from "node:path";
-import { readSource } from "@mailroom/checker";
+import { pathToFileURL } from "node:url";
+import { findServiceFiles, readSource } from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
 import type { WorkspaceHost } from "@mailroom/language";
+import * as lsp from "vscode-languageserver";
+import { configChanged } from "./diagnostics.js";
+import { fileOf, isConfig } from "./documents.js";
+import type { ServerState } from "./state.js";
+
+/*
+ * The workspace index: every service file under the workspace folders, indexed in the background from disk (open
+ * documents from the editor's text), and kept up to date as watched files change.
+ */
 
 /** The most service files indexed, and the deepest folder searched: a stray home directory stays cheap. */
 const MAX_FILES = 20_000;
 const MAX_DEPTH = 24;
+
 /**
  * Reads service files from disk for the workspace index, as `mailroom lint` reads them; a file that is gone, too
  * large or not UTF-8 reads as nothing.
@@ -18,24 +27,30 @@ export const diskHost: WorkspaceHost = {
   },
 };
 
-/**
- * The service files under the workspace folders, sorted, skipping node_modules and hidden folders (`.git`):
- * one folder read at a time, so the scan never holds more than a directory listing beyond the result.
- */
-export async function findServiceFiles(roots: readonly string[]): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (directory: string, depth: number): Promise<void> => {
-    if (depth > MAX_DEPTH || found.length >= MAX_FILES) return;
-    const entries = await readdir(directory, { withFileTypes: true }).catch(() => []);
-    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    for (const entry of entries) {
-      if (found.length >= MAX_FILES) return;
-      const path = join(directory, entry.name);
-      if (entry.isDirectory()) {
-        if (entry.name !== "node_modules" && !entry.name.startsWith(".")) await walk(path, depth + 1);
-      } else if (entry.isFile() && SERVICE_FILE.test(entry.name)) found.push(path);
+/** Indexes the workspace folders' service files in the background; requests are answered meanwhile. */
+export async function indexWorkspace(state: ServerState): Promise<void> {
+  const started = Date.now();
+  const roots = state.client.folders.filter((uri) => uri.startsWith("file:")).map(fileOf);
+  // Regular files only, and a folder that cannot be read is skipped: the index takes what it can read.
+  const files = await findServiceFiles(roots, { maxDepth: MAX_DEPTH, maxFiles: MAX_FILES });
+  // Open documents are already indexed from the editor's text.
+  await state.workspace.add(files.filter((file) => !state.documents.get(pathToFileURL(file).href)));
+  state.connection.console.info(`mailroom: indexed ${files.length} service files in ${Date.now() - started} ms`);
+}
+
+/** Files changed on disk: a configuration relints the open services; a service file not open is indexed again. */
+export function registerWatchedFiles(state: ServerState): void {
+  state.connection.onDidChangeWatchedFiles(async ({ changes }) => {
+    try {
+      if (changes.some((change) => isConfig(change.uri))) configChanged(state);
+      for (const change of changes) {
+        const file = fileOf(change.uri);
+        if (!change.uri.startsWith("file:") || !SERVICE_FILE.test(file) || state.documents.get(change.uri)) continue;
+        if (change.type === lsp.FileChangeType.Deleted) state.workspace.remove(file);
+        else await state.workspace.refresh(file);
+      }
+    } catch (error) {
+      state.log("watched files", error);
     }
-  };
-  for (const root of roots) await walk(root, 0);
-  return found;
+  });
 }

@@ -1,30 +1,20 @@
 import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Client, removeTemp, repoRoot, startClient, tempDir } from "./client.js";
+import { describe, expect, it } from "vitest";
+import { repoRoot, serverForAll } from "./client.js";
 
 /**
  * Issue 10, item 11, over stdio: an editor shows every mistake of a file at once, the rules' findings on the
  * sound parts with the errors that hold other parts back, as `mailroom lint` does (test/all-findings.test.ts).
  */
 describe("every mistake of a file at once, in the editor", () => {
-  let dir: string;
-  let client: Client;
-
-  beforeAll(async () => {
-    dir = tempDir();
-    client = await startClient({ root: dir, initializationOptions: { diagnosticsDelay: 50 } });
-  });
-  afterAll(async () => {
-    await client.stop();
-    removeTemp(dir);
-  });
+  const server = serverForAll({ initializationOptions: { diagnosticsDelay: 50 } });
 
   for (const fixture of ["dsl/err/all-findings.service.yaml", "json/err/all-findings.service.json"]) {
     it(`publishes the rule findings with the errors: ${fixture}`, async () => {
-      const file = join(dir, fixture.replace(/\//g, "-"));
+      const file = join(server.dir, fixture.replace(/\//g, "-"));
       copyFileSync(join(repoRoot, "test/fixtures", fixture), file);
-      const published = await client.diagnostics(client.open(file, readFileSync(file, "utf8")));
+      const published = await server.client.diagnostics(server.client.open(file, readFileSync(file, "utf8")));
       const found = published.diagnostics.map(
         (d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.code}`,
       );

@@ -3,6 +3,7 @@ import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { afterAll, afterEach, beforeAll } from "vitest";
 import {
   createProtocolConnection,
   DidChangeTextDocumentNotification,
@@ -59,11 +60,11 @@ export interface StartOptions {
 }
 
 /** A fresh temporary directory (its real path, as the server resolves files), removed by `removeTemp`. */
-export function tempDir(): string {
+function tempDir(): string {
   return realpathSync(mkdtempSync(join(tmpdir(), "mailroom-lsp-")));
 }
 
-export const removeTemp = (dir: string): void => rmSync(dir, { recursive: true, force: true });
+const removeTemp = (dir: string): void => rmSync(dir, { recursive: true, force: true });
 
 export function writeFile(path: string, text: string): string {
   writeFileSync(path, text);
@@ -71,6 +72,63 @@ export function writeFile(path: string, text: string): string {
 }
 
 export const uriOf = (path: string): string => pathToFileURL(path).href;
+
+/** A server started in a fresh folder. */
+export interface Session {
+  readonly dir: string;
+  readonly client: Client;
+}
+
+/**
+ * One server for every test of the `describe` this is called in: started in a fresh folder before them, stopped
+ * and the folder removed after them. Its `dir` and `client` are there once the tests run.
+ */
+export function serverForAll(options: Omit<StartOptions, "root"> = {}): Session {
+  let dir: string | undefined;
+  let client: Client | undefined;
+  beforeAll(async () => {
+    dir = tempDir();
+    client = await startClient({ ...options, root: dir });
+  });
+  afterAll(async () => {
+    await client?.stop();
+    if (dir) removeTemp(dir);
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error("the server starts before the tests");
+    return value;
+  };
+  return {
+    get dir() {
+      return started(dir);
+    },
+    get client() {
+      return started(client);
+    },
+  };
+}
+
+/** Servers of their own for the tests of a `describe`: each test's folder and server are removed after it. */
+export function serverPerTest(): { folder(): string; start(options: StartOptions): Promise<Client> } {
+  let dir: string | undefined;
+  let client: Client | undefined;
+  afterEach(async () => {
+    await client?.stop();
+    if (dir) removeTemp(dir);
+    dir = undefined;
+    client = undefined;
+  });
+  return {
+    folder: () => {
+      dir = tempDir();
+      return dir;
+    },
+    start: async (options) => {
+      client = await startClient(options);
+      return client;
+    },
+  };
+}
 
 /** Spawns the real server over stdio and initializes it with a real LSP client connection. */
 export async function startClient(options: StartOptions): Promise<Client> {

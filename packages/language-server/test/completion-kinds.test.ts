@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type CompletionItem,
   CompletionRequest,
@@ -10,46 +10,42 @@ import {
   type Location,
   type MarkupContent,
 } from "vscode-languageserver-protocol";
-import { type Client, positionOf, removeTemp, repoRoot, SAMPLE, startClient, tempDir, writeFile } from "./client.js";
+import { positionOf, repoRoot, SAMPLE, serverForAll, writeFile } from "./client.js";
 
 /**
  * The completion, hover and definition kinds the issue names, each once over stdio, on a DSL file and on a JSON
  * service as the API returns it (features.test.ts has one of each on the DSL sample).
  */
 describe("completion, hover and definition kinds over stdio", () => {
-  let dir: string;
-  let client: Client;
+  const server = serverForAll();
   let dslUri: string;
   let jsonUri: string;
   let json: string;
   let dsl: string;
 
   beforeAll(async () => {
-    dir = tempDir();
-    client = await startClient({ root: dir });
     // The sample, with a suppression comment to hover and a half-typed key to complete.
     dsl = SAMPLE.replace(
       "      sentOn:",
       "      # mailroom-disable-next-line time-zone -- checked by the printer\n      sentOn:",
     ).replace("    elements: 1\n", "    elements: 1\n    rec\n");
-    dslUri = client.open(writeFile(join(dir, "letter.service.yaml"), dsl), dsl);
+    dslUri = server.client.open(writeFile(join(server.dir, "letter.service.yaml"), dsl), dsl);
     json = readFileSync(join(repoRoot, "examples/supplier-invoices.service.json"), "utf8");
-    jsonUri = client.open(writeFile(join(dir, "invoices.service.json"), json), json, "json");
-    await client.diagnostics(dslUri);
-    await client.diagnostics(jsonUri);
-  });
-  afterAll(async () => {
-    await client.stop();
-    removeTemp(dir);
+    jsonUri = server.client.open(writeFile(join(server.dir, "invoices.service.json"), json), json, "json");
+    await server.client.diagnostics(dslUri);
+    await server.client.diagnostics(jsonUri);
   });
 
   const complete = async (uri: string, position: { line: number; character: number }): Promise<CompletionItem[]> => {
-    const list = await client.connection.sendRequest(CompletionRequest.type, { textDocument: { uri }, position });
+    const list = await server.client.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position,
+    });
     return Array.isArray(list) ? list : (list?.items ?? []);
   };
   const hover = async (uri: string, position: { line: number; character: number }) =>
     (
-      (await client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position }))?.contents as
+      (await server.client.connection.sendRequest(HoverRequest.type, { textDocument: { uri }, position }))?.contents as
         | MarkupContent
         | undefined
     )?.value ?? "";
@@ -105,7 +101,7 @@ describe("completion, hover and definition kinds over stdio", () => {
   });
 
   it("goes from a JSON archive parent to the archive box's name", async () => {
-    const found = (await client.connection.sendRequest(DefinitionRequest.type, {
+    const found = (await server.client.connection.sendRequest(DefinitionRequest.type, {
       textDocument: { uri: jsonUri },
       position: positionOf(json, '"boxName": "ANNEXES"', '"boxName": "'.length + 2),
     })) as Location[];

@@ -2,9 +2,9 @@ import { execFile } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DiagnosticSeverity, DidChangeWatchedFilesNotification, FileChangeType } from "vscode-languageserver-protocol";
-import { type Client, cliBin, removeTemp, repoRoot, SAMPLE, startClient, tempDir, uriOf, writeFile } from "./client.js";
+import { cliBin, repoRoot, SAMPLE, serverForAll, uriOf, writeFile } from "./client.js";
 
 const run = promisify(execFile);
 
@@ -39,27 +39,17 @@ async function lintAsLsp(file: string, cwd: string) {
 }
 
 describe("diagnostics over stdio", () => {
-  let dir: string;
-  let client: Client;
-
-  beforeAll(async () => {
-    dir = tempDir();
-    client = await startClient({ root: dir, initializationOptions: { diagnosticsDelay: 150 } });
-  });
-  afterAll(async () => {
-    await client.stop();
-    removeTemp(dir);
-  });
+  const server = serverForAll({ initializationOptions: { diagnosticsDelay: 150 } });
 
   it("publishes on open what `mailroom lint` reports: codes, ranges, severities", async () => {
-    const dsl = writeFile(join(dir, "letter.service.yaml"), SAMPLE);
-    const json = join(dir, "bad-type.service.json");
+    const dsl = writeFile(join(server.dir, "letter.service.yaml"), SAMPLE);
+    const json = join(server.dir, "bad-type.service.json");
     copyFileSync(join(repoRoot, "test/fixtures/json/err/apposition-bad-type.service.json"), json);
     for (const file of [dsl, json]) {
-      const expected = await lintAsLsp(file, dir);
+      const expected = await lintAsLsp(file, server.dir);
       expect(expected.length).toBeGreaterThan(0);
-      const uri = client.open(file, readFileSync(file, "utf8"));
-      const published = await client.diagnostics(uri);
+      const uri = server.client.open(file, readFileSync(file, "utf8"));
+      const published = await server.client.diagnostics(uri);
       expect(published.version).toBe(1);
       expect(published.diagnostics.map((d) => ({ code: d.code, severity: d.severity, range: d.range }))).toEqual(
         expected,
@@ -68,8 +58,8 @@ describe("diagnostics over stdio", () => {
   });
 
   it("links each diagnostic to its rule's page and gives the source", async () => {
-    const file = writeFile(join(dir, "links.service.yaml"), SAMPLE);
-    const published = await client.diagnostics(client.open(file, SAMPLE));
+    const file = writeFile(join(server.dir, "links.service.yaml"), SAMPLE);
+    const published = await server.client.diagnostics(server.client.open(file, SAMPLE));
     const timeZone = published.diagnostics.find((d) => d.code === "time-zone");
     expect(timeZone?.source).toBe("mailroom");
     expect(timeZone?.codeDescription?.href).toBe(uriOf(join(repoRoot, "docs/rules/time-zone.md")));
@@ -77,15 +67,15 @@ describe("diagnostics over stdio", () => {
   });
 
   it("honours the nearest mailroom.config.yaml, and reads it again when it changes", async () => {
-    const project = join(dir, "configured");
+    const project = join(server.dir, "configured");
     mkdirSync(project);
     const config = writeFile(
       join(project, "mailroom.config.yaml"),
       "rules:\n  unused-metadata: off\n  time-zone: warning\n",
     );
     const file = writeFile(join(project, "a.service.yaml"), SAMPLE);
-    const uri = client.open(file, SAMPLE);
-    const first = await client.diagnostics(uri);
+    const uri = server.client.open(file, SAMPLE);
+    const first = await server.client.diagnostics(uri);
     expect(first.diagnostics.map((d) => [d.code, d.severity])).toEqual([
       ["undefined-metadata", DiagnosticSeverity.Error],
       ["time-zone", DiagnosticSeverity.Warning],
@@ -93,31 +83,31 @@ describe("diagnostics over stdio", () => {
 
     // The file changes on disk; the client's watcher says so and the server lints again with the new settings.
     writeFile(config, "rules:\n  undefined-metadata: off\n");
-    const since = client.publications.length;
-    await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
+    const since = server.client.publications.length;
+    await server.client.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
       changes: [{ uri: uriOf(config), type: FileChangeType.Changed }],
     });
-    const second = await client.diagnostics(uri, () => true, since);
+    const second = await server.client.diagnostics(uri, () => true, since);
     expect(second.diagnostics.map((d) => d.code)).toEqual(["unused-metadata", "time-zone"]);
   });
 
   it("applies a configuration as edited in the editor, and shows a broken one's problems on it", async () => {
-    const project = join(dir, "edited");
+    const project = join(server.dir, "edited");
     mkdirSync(project);
     const config = writeFile(join(project, "mailroom.config.yaml"), "rules: {}\n");
     const file = writeFile(join(project, "a.service.yaml"), SAMPLE);
-    const uri = client.open(file, SAMPLE);
-    expect((await client.diagnostics(uri)).diagnostics).toHaveLength(3);
+    const uri = server.client.open(file, SAMPLE);
+    expect((await server.client.diagnostics(uri)).diagnostics).toHaveLength(3);
 
-    const configUri = client.open(config, "rules: {}\n", "yaml");
-    let since = client.publications.length;
-    client.change(configUri, 2, [{ text: "rules:\n  time-zone: off\n  unused-metadata: off\n" }]);
-    const edited = await client.diagnostics(uri, () => true, since);
+    const configUri = server.client.open(config, "rules: {}\n", "yaml");
+    let since = server.client.publications.length;
+    server.client.change(configUri, 2, [{ text: "rules:\n  time-zone: off\n  unused-metadata: off\n" }]);
+    const edited = await server.client.diagnostics(uri, () => true, since);
     expect(edited.diagnostics.map((d) => d.code)).toEqual(["undefined-metadata"]);
 
-    since = client.publications.length;
-    client.change(configUri, 3, [{ text: "rules:\n  no-such-rule: off\n" }]);
-    const broken = await client.diagnostics(configUri, (p) => p.diagnostics.length > 0, since);
+    since = server.client.publications.length;
+    server.client.change(configUri, 3, [{ text: "rules:\n  no-such-rule: off\n" }]);
+    const broken = await server.client.diagnostics(configUri, (p) => p.diagnostics.length > 0, since);
     expect(broken.diagnostics[0]?.code).toBe("unknown-rule");
     expect(broken.diagnostics[0]?.range.start.line).toBe(1);
   });
@@ -127,31 +117,31 @@ describe("diagnostics over stdio", () => {
       '      sentOn: now | formatDate("yyyy-MM-dd", "Europe/Pariss")',
       '      # mailroom-disable-next-line time-zone, unused-metadata\n      sentOn: now | formatDate("yyyy-MM-dd", "Europe/Pariss")',
     );
-    const file = writeFile(join(dir, "suppressed.service.yaml"), text);
-    const published = await client.diagnostics(client.open(file, text));
+    const file = writeFile(join(server.dir, "suppressed.service.yaml"), text);
+    const published = await server.client.diagnostics(server.client.open(file, text));
     expect(published.diagnostics.map((d) => d.code)).toEqual(["undefined-metadata"]);
   });
 
   it("publishes after the debounce delay on change, once for a burst of edits, for the last version", async () => {
-    const file = writeFile(join(dir, "typing.service.yaml"), SAMPLE);
-    const uri = client.open(file, SAMPLE);
-    await client.diagnostics(uri);
-    const since = client.publications.length;
+    const file = writeFile(join(server.dir, "typing.service.yaml"), SAMPLE);
+    const uri = server.client.open(file, SAMPLE);
+    await server.client.diagnostics(uri);
+    const since = server.client.publications.length;
     const start = Date.now();
     // Three quick edits fixing the misspelt name (Nmae -> ae -> Nae -> Name); only the last version is linted.
     const at = SAMPLE.indexOf("recipientNmae") + "recipient".length;
     const line = SAMPLE.slice(0, at).split("\n").length - 1;
     const character = at - SAMPLE.lastIndexOf("\n", at - 1) - 1;
-    client.change(uri, 2, [
+    server.client.change(uri, 2, [
       { range: { start: { line, character }, end: { line, character: character + 2 } }, text: "" },
     ]);
-    client.change(uri, 3, [{ range: { start: { line, character }, end: { line, character } }, text: "N" }]);
+    server.client.change(uri, 3, [{ range: { start: { line, character }, end: { line, character } }, text: "N" }]);
     const after = { line, character: character + 2 };
-    client.change(uri, 4, [{ range: { start: after, end: after }, text: "m" }]);
-    const published = await client.diagnostics(uri, (p) => p.version === 4, since);
+    server.client.change(uri, 4, [{ range: { start: after, end: after }, text: "m" }]);
+    const published = await server.client.diagnostics(uri, (p) => p.version === 4, since);
     expect(published.at - start).toBeGreaterThanOrEqual(140);
     expect(
-      client.publications
+      server.client.publications
         .slice(since)
         .filter((p) => p.uri === uri)
         .map((p) => p.version),

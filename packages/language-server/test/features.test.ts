@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   type CodeAction,
   CodeActionRequest,
@@ -24,7 +24,7 @@ import {
   type WorkspaceEdit,
 } from "vscode-languageserver-protocol";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { type Client, cliBin, positionOf, removeTemp, SAMPLE, startClient, tempDir, writeFile } from "./client.js";
+import { cliBin, positionOf, SAMPLE, serverForAll, writeFile } from "./client.js";
 
 const run = promisify(execFile);
 
@@ -41,26 +41,19 @@ const textAt = (
 };
 
 describe("language features over stdio", () => {
-  let dir: string;
-  let client: Client;
+  const server = serverForAll();
   let uri: string;
   const textDocument = () => ({ uri });
 
   beforeAll(async () => {
-    dir = tempDir();
-    client = await startClient({ root: dir });
-    const file = writeFile(join(dir, "letter.service.yaml"), SAMPLE);
-    uri = client.open(file, SAMPLE);
-    await client.diagnostics(uri);
-  });
-  afterAll(async () => {
-    await client.stop();
-    removeTemp(dir);
+    const file = writeFile(join(server.dir, "letter.service.yaml"), SAMPLE);
+    uri = server.client.open(file, SAMPLE);
+    await server.client.diagnostics(uri);
   });
 
   it("completes metadata names after `meta.`, replacing the name typed so far", async () => {
     const position = positionOf(SAMPLE, "meta.recipientNmae", "meta.recipientNmae".length);
-    const list = await client.connection.sendRequest(CompletionRequest.type, {
+    const list = await server.client.connection.sendRequest(CompletionRequest.type, {
       textDocument: textDocument(),
       position,
     });
@@ -78,14 +71,17 @@ describe("language features over stdio", () => {
 
   it("hovers a function with its documentation", async () => {
     const position = positionOf(SAMPLE, "concat(", 2);
-    const hover = await client.connection.sendRequest(HoverRequest.type, { textDocument: textDocument(), position });
+    const hover = await server.client.connection.sendRequest(HoverRequest.type, {
+      textDocument: textDocument(),
+      position,
+    });
     expect((hover?.contents as MarkupContent | undefined)?.value).toMatch(/concat/i);
     expect(hover?.range && textAt(SAMPLE, hover.range)).toMatch(/concat/);
   });
 
   it("goes to the definition of a metadata named in another box's reconcile", async () => {
     const position = positionOf(SAMPLE, "meta.letterReference", "meta.".length + 3);
-    const found = (await client.connection.sendRequest(DefinitionRequest.type, {
+    const found = (await server.client.connection.sendRequest(DefinitionRequest.type, {
       textDocument: textDocument(),
       position,
     })) as Location[];
@@ -96,7 +92,7 @@ describe("language features over stdio", () => {
 
   it("finds every reference to a metadata", async () => {
     const position = positionOf(SAMPLE, "recipientName:", 1);
-    const found = (await client.connection.sendRequest(ReferencesRequest.type, {
+    const found = (await server.client.connection.sendRequest(ReferencesRequest.type, {
       textDocument: textDocument(),
       position,
       context: { includeDeclaration: true },
@@ -107,12 +103,12 @@ describe("language features over stdio", () => {
 
   it("renames a box everywhere, and refuses an invalid or clashing name", async () => {
     const position = positionOf(SAMPLE, "LETTER:", 2);
-    const prepared = await client.connection.sendRequest(PrepareRenameRequest.type, {
+    const prepared = await server.client.connection.sendRequest(PrepareRenameRequest.type, {
       textDocument: textDocument(),
       position,
     });
     expect(prepared && "placeholder" in prepared ? prepared.placeholder : undefined).toBe("LETTER");
-    const edit = (await client.connection.sendRequest(RenameRequest.type, {
+    const edit = (await server.client.connection.sendRequest(RenameRequest.type, {
       textDocument: textDocument(),
       position,
       newName: "MAIN_LETTER",
@@ -124,13 +120,13 @@ describe("language features over stdio", () => {
     // Another box's name, and a name no YAML key or JSON string of a service can hold on one line.
     for (const newName of ["ANNEXES", "TWO\nLINES"]) {
       await expect(
-        client.connection.sendRequest(RenameRequest.type, { textDocument: textDocument(), position, newName }),
+        server.client.connection.sendRequest(RenameRequest.type, { textDocument: textDocument(), position, newName }),
       ).rejects.toMatchObject({ message: expect.stringContaining(JSON.stringify(newName)) });
     }
   });
 
   it("outlines boxes with their metadata, and channels", async () => {
-    const symbols = (await client.connection.sendRequest(DocumentSymbolRequest.type, {
+    const symbols = (await server.client.connection.sendRequest(DocumentSymbolRequest.type, {
       textDocument: textDocument(),
     })) as DocumentSymbol[];
     const names = (list: readonly DocumentSymbol[]): string[] =>
@@ -155,7 +151,9 @@ describe("language features over stdio", () => {
   });
 
   it("folds boxes and their metadata", async () => {
-    const ranges = await client.connection.sendRequest(FoldingRangeRequest.type, { textDocument: textDocument() });
+    const ranges = await server.client.connection.sendRequest(FoldingRangeRequest.type, {
+      textDocument: textDocument(),
+    });
     const letter = positionOf(SAMPLE, "LETTER:").line;
     const annexes = positionOf(SAMPLE, "ANNEXES:").line;
     expect(ranges?.some((r) => r.startLine === letter && r.endLine === annexes - 1)).toBe(true);
@@ -163,11 +161,11 @@ describe("language features over stdio", () => {
   });
 
   it("offers the linter's fix and disabling the rule on the line", async () => {
-    const published = client.publications.find((p) => p.uri === uri);
+    const published = server.client.publications.find((p) => p.uri === uri);
     const diagnostic = published?.diagnostics.find((d) => d.code === "undefined-metadata");
     expect(diagnostic).toBeDefined();
     if (!diagnostic) return;
-    const actions = (await client.connection.sendRequest(CodeActionRequest.type, {
+    const actions = (await server.client.connection.sendRequest(CodeActionRequest.type, {
       textDocument: textDocument(),
       range: diagnostic.range,
       context: { diagnostics: [diagnostic] },
@@ -184,9 +182,9 @@ describe("language features over stdio", () => {
 
   it("formats to the `mailroom fmt` layout", async () => {
     const messy = SAMPLE.replace("    elements: 1\n", "    elements:    1\n").replace("channels:\n", "\n\nchannels:\n");
-    const file = writeFile(join(dir, "messy.service.yaml"), messy);
-    const messyUri = client.open(file, messy);
-    const edits = await client.connection.sendRequest(DocumentFormattingRequest.type, {
+    const file = writeFile(join(server.dir, "messy.service.yaml"), messy);
+    const messyUri = server.client.open(file, messy);
+    const edits = await server.client.connection.sendRequest(DocumentFormattingRequest.type, {
       textDocument: { uri: messyUri },
       options: { tabSize: 2, insertSpaces: true },
     });
@@ -197,7 +195,7 @@ describe("language features over stdio", () => {
 
   it("helps with the signature of the call at the cursor", async () => {
     const position = positionOf(SAMPLE, '"Europe/Pariss"', 1);
-    const help = await client.connection.sendRequest(SignatureHelpRequest.type, {
+    const help = await server.client.connection.sendRequest(SignatureHelpRequest.type, {
       textDocument: textDocument(),
       position,
     });
@@ -209,7 +207,9 @@ describe("language features over stdio", () => {
   });
 
   it("colours expression text with semantic tokens from the legend", async () => {
-    const tokens = await client.connection.sendRequest(SemanticTokensRequest.type, { textDocument: textDocument() });
+    const tokens = await server.client.connection.sendRequest(SemanticTokensRequest.type, {
+      textDocument: textDocument(),
+    });
     const data = tokens?.data ?? [];
     expect(data.length % 5).toBe(0);
     // Decode the relative encoding into absolute positions and type names.
@@ -229,7 +229,7 @@ describe("language features over stdio", () => {
 
   it("shows inlay hints of what the compiler infers", async () => {
     const end = positionOf(SAMPLE, "channels:");
-    const hints = await client.connection.sendRequest(InlayHintRequest.type, {
+    const hints = await server.client.connection.sendRequest(InlayHintRequest.type, {
       textDocument: textDocument(),
       range: { start: { line: 0, character: 0 }, end },
     });

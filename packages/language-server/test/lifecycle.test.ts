@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   CancellationTokenSource,
   CompletionRequest,
@@ -8,30 +8,14 @@ import {
   LSPErrorCodes,
   WorkspaceSymbolRequest,
 } from "vscode-languageserver-protocol";
-import {
-  type Client,
-  cliBin,
-  positionOf,
-  removeTemp,
-  SAMPLE,
-  startClient,
-  tempDir,
-  uriOf,
-  writeFile,
-} from "./client.js";
+import { cliBin, positionOf, SAMPLE, serverPerTest, uriOf, writeFile } from "./client.js";
 
 describe("server lifecycle over stdio", () => {
-  let dir: string | undefined;
-  let client: Client | undefined;
-
-  afterEach(async () => {
-    await client?.stop();
-    if (dir) removeTemp(dir);
-  });
+  const servers = serverPerTest();
 
   it("answers a cancelled request with the LSP cancellation error, and keeps answering", async () => {
-    dir = tempDir();
-    client = await startClient({ root: dir });
+    const dir = servers.folder();
+    const client = await servers.start({ root: dir });
     const uri = client.open(writeFile(join(dir, "a.service.yaml"), SAMPLE), SAMPLE);
     await client.diagnostics(uri);
     // The request and its cancellation in one write, so the server has both before it starts on the request
@@ -65,8 +49,8 @@ describe("server lifecycle over stdio", () => {
   });
 
   it("`mailroom lsp` runs the same server on stdio", async () => {
-    dir = tempDir();
-    client = await startClient({ root: dir, args: [cliBin, "lsp"] });
+    const dir = servers.folder();
+    const client = await servers.start({ root: dir, args: [cliBin, "lsp"] });
     expect(client.initialized.serverInfo?.name).toBe("mailroom-language-server");
     expect(client.initialized.capabilities.semanticTokensProvider?.legend.tokenTypes).toContain("function");
     const uri = client.open(writeFile(join(dir, "a.service.yaml"), SAMPLE), SAMPLE);
@@ -75,13 +59,13 @@ describe("server lifecycle over stdio", () => {
   });
 
   it("indexes the workspace's service files, skipping node_modules and hidden folders, for workspace symbols", async () => {
-    dir = tempDir();
+    const dir = servers.folder();
     for (const sub of ["services/deep", "node_modules/pkg", ".git"]) mkdirSync(join(dir, sub), { recursive: true });
     writeFile(join(dir, "services/deep/letter.service.yaml"), SAMPLE);
     writeFile(join(dir, "services/notes.yaml"), "ANNEXES: not a service\n");
     writeFile(join(dir, "node_modules/pkg/x.service.yaml"), SAMPLE);
     writeFile(join(dir, ".git/y.service.yaml"), SAMPLE);
-    client = await startClient({ root: dir });
+    const client = await servers.start({ root: dir });
     await client.logged(/indexed 1 service files/);
     const symbols = await client.connection.sendRequest(WorkspaceSymbolRequest.type, { query: "annexown" });
     expect(symbols?.map((s) => [s.name, "location" in s ? s.location.uri : undefined])).toEqual([
@@ -94,8 +78,8 @@ describe("server lifecycle over stdio", () => {
   });
 
   it("reports a document over 16 MiB as `mailroom lint` does, without reading it, and answers its requests", async () => {
-    dir = tempDir();
-    client = await startClient({ root: dir });
+    const dir = servers.folder();
+    const client = await servers.start({ root: dir });
     const huge = `# ${"x".repeat(16 * 1024 * 1024)}\n`;
     const uri = client.open(join(dir, "huge.service.yaml"), huge);
     const published = await client.diagnostics(uri);
@@ -105,12 +89,12 @@ describe("server lifecycle over stdio", () => {
   });
 
   it("exits when the client says so, and answers empty for files it does not serve", async () => {
-    dir = tempDir();
-    client = await startClient({ root: dir });
+    const dir = servers.folder();
+    const client = await servers.start({ root: dir });
     const other = client.open(writeFile(join(dir, "notes.yaml"), "a: b\n"), "a: b\n");
     const symbols = await client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument: { uri: other } });
     expect(symbols).toEqual([]);
-    const exited = new Promise<number | null>((done) => client?.process.once("exit", (code) => done(code)));
+    const exited = new Promise<number | null>((done) => client.process.once("exit", (code) => done(code)));
     await client.stop();
     expect(await exited).toBe(0);
   });

@@ -3,28 +3,22 @@ import { writeFileSync } from "node:fs";
 import { open } from "node:fs/promises";
 import { join } from "node:path";
 import { MAX_DSL_BYTES } from "@mailroom/checker";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DidChangeWatchedFilesNotification, FileChangeType } from "vscode-languageserver-protocol";
-import { type Client, removeTemp, SAMPLE, startClient, tempDir, uriOf, writeFile } from "./client.js";
+import { SAMPLE, serverPerTest, uriOf, writeFile } from "./client.js";
 
 /*
  * Issue 10, items 4, 5 and 8, in the editor: the server reads files from disk (its workspace index, the
  * configurations) as `mailroom lint` does, within the same limits, and names a file in another encoding.
  */
 describe("the server reads files as the CLI does", () => {
-  let dir: string | undefined;
-  let client: Client | undefined;
-
-  afterEach(async () => {
-    await client?.stop();
-    if (dir) removeTemp(dir);
-  });
+  const servers = serverPerTest();
 
   it("a configuration in UTF-16 is reported as such, with how to convert it", async () => {
-    dir = tempDir();
+    const dir = servers.folder();
     const config = join(dir, "mailroom.config.yaml");
     writeFileSync(config, Buffer.from("\uFEFFrules:\n  unused-metadata: off\n", "utf16le"));
-    client = await startClient({ root: dir });
+    const client = await servers.start({ root: dir });
     client.open(writeFile(join(dir, "a.service.yaml"), SAMPLE), SAMPLE);
     const published = await client.diagnostics(uriOf(config), (p) => p.diagnostics.length > 0);
     expect(published.diagnostics.map((d) => [d.code, d.message])).toEqual([
@@ -36,10 +30,10 @@ describe("the server reads files as the CLI does", () => {
   });
 
   it("indexing a service file stops reading at the size limit, whatever the file is (a pipe fed forever)", async () => {
-    dir = tempDir();
+    const dir = servers.folder();
     const fifo = join(dir, "piped.service.yaml");
     execFileSync("mkfifo", [fifo]);
-    client = await startClient({ root: dir, watchFiles: true });
+    const client = await servers.start({ root: dir, watchFiles: true });
     await client.logged(/indexed \d+ service files/);
     await client.connection.sendNotification(DidChangeWatchedFilesNotification.type, {
       changes: [{ uri: uriOf(fifo), type: FileChangeType.Created }],
@@ -63,8 +57,8 @@ describe("the server reads files as the CLI does", () => {
   });
 
   it("an open DSL document over the DSL limit is `file-too-large`, saying the limit; one at the limit is served", async () => {
-    dir = tempDir();
-    client = await startClient({ root: dir });
+    const dir = servers.folder();
+    const client = await servers.start({ root: dir });
     const padding = (bytes: number) => `#${"x".repeat(bytes - Buffer.byteLength(SAMPLE) - 2)}\n`;
     const over = client.open(join(dir, "over.service.yaml"), SAMPLE + padding(MAX_DSL_BYTES + 1));
     const at = client.open(join(dir, "at.service.yaml"), SAMPLE + padding(MAX_DSL_BYTES));

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   CancellationTokenSource,
   CodeActionRequest,
@@ -14,7 +14,7 @@ import {
   SemanticTokensRequest,
 } from "vscode-languageserver-protocol";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { type Client, removeTemp, repoRoot, startClient, tempDir, uriOf } from "./client.js";
+import { repoRoot, serverForAll, uriOf } from "./client.js";
 
 const BASE = readFileSync(join(repoRoot, "examples/payslips.service.yaml"), "utf8");
 const RUNS = 25 * Number(process.env.MAILROOM_PROPERTY_RUNS ?? 1);
@@ -82,24 +82,14 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 );
 
 describe("robustness over stdio", () => {
-  let dir: string;
-  let client: Client;
-
-  beforeAll(async () => {
-    dir = tempDir();
-    client = await startClient({ root: dir, initializationOptions: { diagnosticsDelay: 10 } });
-  });
-  afterAll(async () => {
-    await client.stop();
-    removeTemp(dir);
-  });
+  const server = serverForAll({ initializationOptions: { diagnosticsDelay: 10 } });
 
   it("answers every request while random edits break the text, and stays alive", { timeout: 90_000 }, async () => {
     let run = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 30 }), async (steps) => {
         run++;
-        const uri = client.open(join(dir, `run-${run}.service.yaml`), BASE);
+        const uri = server.client.open(join(server.dir, `run-${run}.service.yaml`), BASE);
         let document = TextDocument.create(uri, "yaml", 1, BASE);
         const answers: Promise<unknown>[] = [];
         for (const s of steps) {
@@ -110,30 +100,32 @@ describe("robustness over stdio", () => {
             const range = { start: document.positionAt(start), end: document.positionAt(end) };
             const next = document.version + 1;
             const updated = text.slice(0, start) + s.text + text.slice(end);
-            client.change(uri, next, s.full ? [{ text: updated }] : [{ range, text: s.text }]);
+            server.client.change(uri, next, s.full ? [{ text: updated }] : [{ range, text: s.text }]);
             document = TextDocument.update(document, [{ text: updated }], next);
           } else {
             const position = document.positionAt(s.at % (text.length + 1));
             const textDocument = { uri };
             const source = new CancellationTokenSource();
             const requests = [
-              () => client.connection.sendRequest(CompletionRequest.type, { textDocument, position }, source.token),
-              () => client.connection.sendRequest(HoverRequest.type, { textDocument, position }, source.token),
-              () => client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument }, source.token),
-              () => client.connection.sendRequest(SemanticTokensRequest.type, { textDocument }, source.token),
               () =>
-                client.connection.sendRequest(
+                server.client.connection.sendRequest(CompletionRequest.type, { textDocument, position }, source.token),
+              () => server.client.connection.sendRequest(HoverRequest.type, { textDocument, position }, source.token),
+              () => server.client.connection.sendRequest(DocumentSymbolRequest.type, { textDocument }, source.token),
+              () => server.client.connection.sendRequest(SemanticTokensRequest.type, { textDocument }, source.token),
+              () =>
+                server.client.connection.sendRequest(
                   DocumentFormattingRequest.type,
                   { textDocument, options: { tabSize: 2, insertSpaces: true } },
                   source.token,
                 ),
               () =>
-                client.connection.sendRequest(
+                server.client.connection.sendRequest(
                   CodeActionRequest.type,
                   { textDocument, range: { start: position, end: position }, context: { diagnostics: [] } },
                   source.token,
                 ),
-              () => client.connection.sendRequest(DefinitionRequest.type, { textDocument, position }, source.token),
+              () =>
+                server.client.connection.sendRequest(DefinitionRequest.type, { textDocument, position }, source.token),
             ];
             const answer = (requests[s.method] ?? requests[0])?.();
             if (s.cancel) source.cancel();
@@ -147,18 +139,18 @@ describe("robustness over stdio", () => {
         }
         await Promise.all(answers);
         // The last version's diagnostics come (the server did not stop publishing), then the document closes.
-        await client.diagnostics(uri, (p) => p.version === document.version);
-        client.close(uri);
-        expect(client.process.exitCode).toBeNull();
+        await server.client.diagnostics(uri, (p) => p.version === document.version);
+        server.client.close(uri);
+        expect(server.client.process.exitCode).toBeNull();
       }),
       { numRuns: RUNS },
     );
-    const symbols = await client.connection.sendRequest(DocumentSymbolRequest.type, {
-      textDocument: { uri: uriOf(join(dir, "run-1.service.yaml")) },
+    const symbols = await server.client.connection.sendRequest(DocumentSymbolRequest.type, {
+      textDocument: { uri: uriOf(join(server.dir, "run-1.service.yaml")) },
     });
     expect(symbols).toEqual([]);
-    expect(client.process.exitCode).toBeNull();
+    expect(server.client.process.exitCode).toBeNull();
     // Failures are answered empty but logged: none should have happened.
-    expect(client.stderr()).not.toMatch(/failed:/);
+    expect(server.client.stderr()).not.toMatch(/failed:/);
   });
 });

@@ -1,5 +1,6 @@
 import { selectFixes } from "@mailroom/checker";
 import type { Diagnostic, Span } from "@mailroom/syntax";
+import { lineComment } from "./comments.js";
 import type { ParsedDocument } from "./document.js";
 import { insideScalar } from "./outline.js";
 import type { CodeAction } from "./types.js";
@@ -7,7 +8,7 @@ import type { CodeAction } from "./types.js";
 const touches = (a: Span, b: Span) => a.offset <= b.offset + b.length && b.offset <= a.offset + a.length;
 
 /** A suppression comment already above a line: where its list of codes ends, and the codes. */
-const SUPPRESSION = /^(\s*#\s*mailroom-disable-next-line\s+)([A-Za-z0-9-]+(?:\s*,\s*[A-Za-z0-9-]+)*)/;
+const SUPPRESSION = /^(#\s*mailroom-disable-next-line\s+)([A-Za-z0-9-]+(?:\s*,\s*[A-Za-z0-9-]+)*)/;
 
 /**
  * The actions for the diagnostics at `span`: each fix a diagnostic carries (preferred when it is the only
@@ -51,11 +52,12 @@ function disable(document: ParsedDocument, diagnostic: Diagnostic): CodeAction |
   const tree = document.source.tree();
   if (tree && insideScalar(tree, start)) return undefined;
   const title = `Disable ${diagnostic.code} for this line`;
-  const above = line > 1 ? SUPPRESSION.exec(lines.lineText(line - 1)) : null;
-  if (above) {
+  const comment = lineComment(document, line - 1);
+  const above = comment && SUPPRESSION.exec(comment.text);
+  if (comment && above) {
     const codes = (above[2] ?? "").split(/\s*,\s*/);
     if (codes.includes(diagnostic.code)) return undefined;
-    const end = lines.offset({ line: line - 1, column: 1 }) + (above[0]?.length ?? 0);
+    const end = comment.span.offset + (above[0]?.length ?? 0);
     const edit = { span: { offset: end, length: 0 }, newText: `, ${diagnostic.code}` };
     return { title, kind: "quickfix", code: diagnostic.code, edits: [edit] };
   }

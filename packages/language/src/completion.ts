@@ -1,5 +1,6 @@
 import {
   DslService,
+  describeFunction,
   FUNCTIONS,
   type FunctionSpec,
   formatSignature,
@@ -150,7 +151,7 @@ function pipeSnippet(spec: FunctionSpec): string {
 
 function functionDoc(spec: FunctionSpec): string {
   const parameters = spec.parameters.map((p) => `- \`${p.name}\`: ${p.doc}`).join("\n");
-  return `${spec.doc}${parameters ? `\n\n${parameters}` : ""}`;
+  return `${describeFunction(spec)}${parameters ? `\n\n${parameters}` : ""}`;
 }
 
 function functionItems(span: Span, piped: boolean): CompletionItem[] {

@@ -1,3 +1,4 @@
+import { BOX, keyOf, type Row, rowOf, SERVICE } from "@mailroom/compiler";
 import { type ObjectNode, type PathSegment, propertyOf, type SyntaxNode } from "@mailroom/syntax";
 import { memo } from "./cursor.js";
 import type { ParsedDocument } from "./document.js";
@@ -24,8 +25,19 @@ export interface ServiceRoot {
 
 const scalarValue = (node: SyntaxNode | undefined) => (node?.kind === "scalar" ? node.value : undefined);
 
-function entries(node: SyntaxNode | undefined, nameKey: string): { name: string; body: SyntaxNode | undefined }[] {
-  if (node?.kind === "object") return node.properties.map((p) => ({ name: p.key, body: p.value }));
+// The keys a box outline reads, as the DSL's shape names them in the DSL (`key`) and in the JSON (`json`).
+const BOXES = rowOf(SERVICE, "boxes") as Row;
+const TYPE = rowOf(BOX, "type") as Row;
+const MAIN = rowOf(BOX, "main") as Row;
+const METADATA = rowOf(BOX, "metadata") as Row;
+
+/** The entries of a named collection: a map by name (the DSL's idiomatic form) or a list of named objects. */
+function entries(
+  node: SyntaxNode | undefined,
+  nameKey: string,
+  dsl: boolean,
+): { name: string; body: SyntaxNode | undefined }[] {
+  if (dsl && node?.kind === "object") return node.properties.map((p) => ({ name: p.key, body: p.value }));
   if (node?.kind !== "array") return [];
   return node.items.flatMap((item) => {
     const name = item.kind === "object" ? scalarValue(propertyOf(item, nameKey)?.value) : undefined;
@@ -33,31 +45,23 @@ function entries(node: SyntaxNode | undefined, nameKey: string): { name: string;
   });
 }
 
-function dslBoxes(root: ObjectNode): BoxOutline[] {
-  return entries(propertyOf(root, "boxes")?.value, "name").map(({ name, body }) => {
+/** The boxes of a collection written in the DSL or in the JSON. */
+function boxesOf(collection: SyntaxNode | undefined, dsl: boolean): BoxOutline[] {
+  return entries(collection, BOXES.nameKey as string, dsl).map(({ name, body }) => {
     const object = body?.kind === "object" ? body : undefined;
+    const field = (row: Row) => (object ? propertyOf(object, keyOf(row, dsl))?.value : undefined);
     return {
       name,
-      type: String(scalarValue(object && propertyOf(object, "type")?.value) ?? "") || undefined,
-      main: scalarValue(object && propertyOf(object, "main")?.value) === true,
-      metadata: entries(object && propertyOf(object, "metadata")?.value, "name").map((e) => e.name),
+      type: String(scalarValue(field(TYPE)) ?? "") || undefined,
+      main: scalarValue(field(MAIN)) === true,
+      metadata: entries(field(METADATA), METADATA.nameKey as string, dsl).map((e) => e.name),
     };
   });
 }
 
 function jsonBoxes(service: ObjectNode): BoxOutline[] {
   const properties = propertyOf(service, "properties")?.value;
-  const boxes = properties?.kind === "object" ? propertyOf(properties, "boxes")?.value : undefined;
-  return entries(boxes?.kind === "array" ? boxes : undefined, "name").map(({ body }) => {
-    const box = body as ObjectNode;
-    const list = propertyOf(box, "metadatas")?.value;
-    return {
-      name: String(scalarValue(propertyOf(box, "name")?.value)),
-      type: String(scalarValue(propertyOf(box, "@type")?.value) ?? "") || undefined,
-      main: scalarValue(propertyOf(box, "main")?.value) === true,
-      metadata: entries(list?.kind === "array" ? list : undefined, "name").map((e) => e.name),
-    };
-  });
+  return boxesOf(properties?.kind === "object" ? propertyOf(properties, keyOf(BOXES, false))?.value : undefined, false);
 }
 
 /** The services of the file, as the JSON reader finds them (one, an array, or `result.services`). */
@@ -65,7 +69,7 @@ export function serviceRoots(doc: ParsedDocument): readonly ServiceRoot[] {
   return memo(doc, "services", () => {
     const root = doc.source.tree();
     if (root?.kind === "object" && doc.source.format === "dsl")
-      return [{ node: root, path: [], boxes: dslBoxes(root) }];
+      return [{ node: root, path: [], boxes: boxesOf(propertyOf(root, BOXES.key)?.value, true) }];
     const found: { node: ObjectNode; path: PathSegment[] }[] = [];
     if (root?.kind === "array") {
       root.items.forEach((item, i) => {

@@ -202,8 +202,9 @@ export function yamlCursor(doc: ParsedDocument, offset: number): Cursor | undefi
   if (lineEnd < 0) lineEnd = text.length;
   const line = text.slice(lineStart, lineEnd).replace(/\r$/, "");
   const column = offset - lineStart;
-  const before = line.slice(0, column);
-  if (/(^|\s)#/.test(before) && !/["']/.test(before)) return undefined;
+  // In a comment (one runs to the end of its line): nothing to complete.
+  if (doc.source.comments.some((comment) => comment.span.offset >= lineStart && comment.span.offset < offset))
+    return undefined;
   const head = lineHead(line);
   const blank = head.content < 0 || head.content >= column;
   // On a blank line (or before the text), the cursor's column is the indentation of what is typed.

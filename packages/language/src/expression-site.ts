@@ -1,4 +1,4 @@
-import type { ExpressionKind } from "@mailroom/compiler";
+import { type ExpressionKind, expressionPlace } from "@mailroom/compiler";
 import {
   type PathSegment,
   propertyOf,
@@ -21,24 +21,17 @@ export interface ExpressionSite {
 }
 
 /**
- * The expression places of the DSL, as the compiler reads them: a metadata (`metadata: { name: expr }` or its
- * `value:`), a reconcile `when` and a `from.match`. Undefined for any other path.
+ * The expression places of the DSL, as the compiler reads them (the rows of the DSL's shape): a metadata
+ * (`metadata: { name: expr }` or its `value:`), a reconcile `when` and a `from.match`. Undefined for any other path.
  */
 export function expressionSite(doc: ParsedDocument, path: readonly PathSegment[]): ExpressionSite | undefined {
-  if (doc.source.format !== "dsl" || path[0] !== "boxes" || path.length < 4) return undefined;
-  const [, boxKey, section, name, rest] = path;
-  const boxes = serviceRoots(doc)[0]?.boxes ?? [];
+  if (doc.source.format !== "dsl") return undefined;
+  const place = expressionPlace(path);
+  if (!place || (place.longForm && isRawExpression(doc, place.longForm))) return undefined;
+  const [boxKey, metadata] = place.names;
+  const boxes = path[0] === "boxes" ? (serviceRoots(doc)[0]?.boxes ?? []) : [];
   const box = typeof boxKey === "number" ? boxes[boxKey] : boxes.find((b) => b.name === boxKey);
-  if (section === "metadata") {
-    const metadata = typeof name === "string" ? name : undefined;
-    if (path.length === 4 || (path.length === 5 && rest === "value" && !isRawExpression(doc, path.slice(0, 4))))
-      return { kind: "value", box, metadata };
-    return undefined;
-  }
-  if (path.length !== 4) return undefined;
-  if ((section === "reconcile" && name === "when") || (section === "from" && name === "match"))
-    return { kind: "condition", box, metadata: undefined };
-  return undefined;
+  return { kind: place.kind, box, metadata: typeof metadata === "string" ? metadata : undefined };
 }
 
 /** A mapping with an `@type` is an expression in the raw JSON form: its `value` is a JSON field, not DSL text. */

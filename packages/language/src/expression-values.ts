@@ -1,9 +1,7 @@
-import { JAVA_ZONE_IDS } from "@mailroom/checker";
+import { ZONE_IDS } from "@mailroom/java";
 
 /** Time-zone ids offered where `parseDate`/`formatDate` expect one: those Java's `ZoneId.of` knows (time-zone rule). */
-export const TIME_ZONES: readonly string[] = [
-  ...new Set([...JAVA_ZONE_IDS, ...Intl.supportedValuesOf("timeZone")]),
-].sort();
+export const TIME_ZONES: readonly string[] = [...ZONE_IDS].sort();
 
 /**
  * Locales offered where a `locale` is expected. There is no list to read from Java, so these are the common

@@ -1,6 +1,7 @@
 import { RULES } from "@mailroom/checker";
 import {
   DslService,
+  describeFunction,
   type FunctionSpec,
   findFunction,
   formatSignature,
@@ -9,6 +10,7 @@ import {
 } from "@mailroom/compiler";
 import { ORGANIZATIONAL_UNIT_IDENTIFIERS, OUTPUT_FILE_IDENTIFIERS, Service } from "@mailroom/model";
 import { parseExpression, type Span, type Token } from "@mailroom/syntax";
+import { commentAt } from "./comments.js";
 import { nodeAt, treeTag } from "./cursor.js";
 import { serviceOfPath } from "./cursor-names.js";
 import type { ParsedDocument } from "./document.js";
@@ -36,15 +38,17 @@ const SUPPRESSION = /#\s*mailroom-disable(?:-next-line)?\s+/;
 
 /** A rule id inside `# mailroom-disable[-next-line] id, id -- reason`. */
 function ruleHover(doc: ParsedDocument, offset: number): Hover | undefined {
+  const comment = commentAt(doc, offset);
+  if (!comment) return undefined;
+  const before = comment.text.slice(0, offset - comment.span.offset);
+  const match = SUPPRESSION.exec(before);
+  if (!match || before.slice(match.index).includes("--")) return undefined;
   const text = doc.text;
-  const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
-  const line = text.slice(lineStart, offset);
-  const match = SUPPRESSION.exec(line);
-  if (!match || line.slice(match.index).includes("--")) return undefined;
+  const commentEnd = comment.span.offset + comment.span.length;
   let start = offset;
-  while (start > lineStart && /[A-Za-z0-9-]/.test(text[start - 1] as string)) start--;
+  while (start > comment.span.offset && /[A-Za-z0-9-]/.test(text[start - 1] as string)) start--;
   let end = offset;
-  while (end < text.length && /[A-Za-z0-9-]/.test(text[end] as string)) end++;
+  while (end < commentEnd && /[A-Za-z0-9-]/.test(text[end] as string)) end++;
   const rule = RULES.get(text.slice(start, end));
   if (!rule) return undefined;
   const { id, severity, description } = rule.meta;
@@ -56,7 +60,7 @@ function ruleHover(doc: ParsedDocument, offset: number): Hover | undefined {
 
 function functionMarkdown(spec: FunctionSpec): string {
   const parameters = spec.parameters.map((p) => `- \`${p.name}\`: ${p.doc}`).join("\n");
-  return `\`\`\`\n${formatSignature(spec)}\n\`\`\`\n${spec.doc}${parameters ? `\n\n${parameters}` : ""}`;
+  return `\`\`\`\n${formatSignature(spec)}\n\`\`\`\n${describeFunction(spec)}${parameters ? `\n\n${parameters}` : ""}`;
 }
 
 /** What the token under the cursor names: a function, a namespace, a reference's identifier, an argument. */

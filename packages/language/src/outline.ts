@@ -1,4 +1,6 @@
+import { BOX, keyOf, type Row, rowOf, SERVICE } from "@mailroom/compiler";
 import { type ObjectNode, propertyOf, type Span, type SyntaxNode } from "@mailroom/syntax";
+import { lineComment } from "./comments.js";
 import type { ParsedDocument } from "./document.js";
 import type { DocumentSymbol, FoldingRange } from "./types.js";
 
@@ -51,6 +53,14 @@ function named(text: string, node: SyntaxNode | undefined, nameKey: string): Nam
   });
 }
 
+// The keys the outline reads, as the DSL's shape names them in the DSL and in the JSON.
+const BOXES = rowOf(SERVICE, "boxes") as Row;
+const CHANNELS = rowOf(SERVICE, "channels") as Row;
+const TYPE = rowOf(BOX, "type") as Row;
+const MAIN = rowOf(BOX, "main") as Row;
+const METADATA = rowOf(BOX, "metadata") as Row;
+const nameOf = (row: Row): string => row.nameKey as string;
+
 /**
  * The outline of a service file: each service, its boxes (detail: the type, and MAIN), their metadata, and
  * its channels. Read from the syntax tree as written, so it is there while the file does not compile.
@@ -70,13 +80,14 @@ export function documentSymbols(document: ParsedDocument): DocumentSymbol[] {
 
   return services.map((service, i) => {
     const get = (node: ObjectNode | undefined, key: string) => (node ? propertyOf(node, key)?.value : undefined);
+    const keyIn = (row: Row) => keyOf(row, dsl);
     const properties = dsl ? service : objectOf(get(service, "properties"));
-    const boxes = named(text, get(properties, "boxes"), "name").map((box): DocumentSymbol => {
-      const type = stringOf(get(box.body, dsl ? "type" : "@type"));
-      const main = get(box.body, "main");
+    const boxes = named(text, get(properties, keyIn(BOXES)), nameOf(BOXES)).map((box): DocumentSymbol => {
+      const type = stringOf(get(box.body, keyIn(TYPE)));
+      const main = get(box.body, keyIn(MAIN));
       const isMain = main?.kind === "scalar" && main.value === true;
       const detail = [type, isMain ? "MAIN" : undefined].filter((part) => part !== undefined).join(", ");
-      const metadata = named(text, get(box.body, dsl ? "metadata" : "metadatas"), "name").map(
+      const metadata = named(text, get(box.body, keyIn(METADATA)), nameOf(METADATA)).map(
         (entry): DocumentSymbol => ({
           name: entry.name,
           kind: "metadata",
@@ -94,7 +105,7 @@ export function documentSymbols(document: ParsedDocument): DocumentSymbol[] {
         children: metadata,
       };
     });
-    const channels = named(text, get(properties, "channels"), "label").map(
+    const channels = named(text, get(properties, keyIn(CHANNELS)), nameOf(CHANNELS)).map(
       (channel): DocumentSymbol => ({
         name: channel.name,
         kind: "channel",
@@ -145,16 +156,11 @@ export function foldingRanges(document: ParsedDocument): FoldingRange[] {
 
 function commentBlocks(document: ParsedDocument): FoldingRange[] {
   const lines = document.lines;
-  const tree = document.source.tree();
   const blocks: FoldingRange[] = [];
   let first: number | undefined;
   for (let line = 1; line <= lines.lineCount + 1; line++) {
-    // A line of a block scalar that starts with "#" is text, not a comment.
-    const comment =
-      line <= lines.lineCount &&
-      /^\s*#/.test(lines.lineText(line)) &&
-      !(tree && insideScalar(tree, lines.offset({ line, column: 1 })));
-    if (comment) {
+    // The comments the parse saw: a line of a block scalar that starts with "#" is text, not a comment.
+    if (lineComment(document, line)) {
       first ??= line;
       continue;
     }

@@ -1,4 +1,4 @@
-import { formatSignature } from "@mailroom/compiler";
+import { describeFunction, formatSignature } from "@mailroom/compiler";
 import type { ParsedDocument } from "./document.js";
 import { expressionAt } from "./expression-site.js";
 import { callAt, tokensAt } from "./expression-tokens.js";
@@ -16,7 +16,7 @@ export function signatureHelp(doc: ParsedDocument, offset: number): SignatureHel
   if (!call || call.spec.form === "keyword") return undefined;
   return {
     label: formatSignature(call.spec),
-    documentation: call.spec.doc,
+    documentation: describeFunction(call.spec),
     parameters: call.spec.parameters.map((p) => ({ label: p.name, documentation: p.doc })),
     activeParameter: Math.max(0, call.parameterIndex),
   };

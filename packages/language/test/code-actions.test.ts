@@ -1,19 +1,12 @@
 import { applyEdits } from "@mailroom/checker";
 import { describe, expect, it } from "vitest";
+import { mainPdfBox, serviceHead } from "../../compiler/test/service-text.js";
 import { codeActions } from "../src/code-actions.js";
 import { parseDocument } from "../src/document.js";
 import { validate } from "../src/validate.js";
 import { cursorAt } from "./marked.js";
 
-const DSL = `id: 1
-name: Letters
-type: ADVANCED
-boxes:
-  letters:
-    type: pdf
-    main: true
-    elements: 1
-    metadata:
+const DSL = `${serviceHead("Letters")}${mainPdfBox("letters")}    metadata:
       ref: { value: 'fileName[0:8]', persist: true }
       name: { value: meta.rf, persist: true }
     reconcile:

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { invoicesService } from "../../compiler/test/service-text.js";
 import { complete } from "../src/completion.js";
 import { parseDocument } from "../src/document.js";
 import { marked } from "./marked.js";
@@ -12,28 +13,17 @@ const labels = (text: string, file?: string) => {
   return complete(doc, offset).items.map((i) => i.label);
 };
 
-const SERVICE = `id: 1
-name: Invoices
-type: ADVANCED
-boxes:
-  invoices:
-    type: pdf
-    main: true
-    elements: 1
-    metadata:
+const SERVICE = invoicesService(
+  `    metadata:
       invoiceNumber: fileName[0:8]
       customer: upper(pdfText(1, [20, 40, 80, 10]))
-  bundle:
-    type: archive
-    elements: 0..1
-  annexes:
-    type: pdf
-    elements: 0..5
-    from: { archive: bundle, rank: 1, match: endsWith(archivePath, ".pdf") }
+`,
+  `    from: { archive: bundle, rank: 1, match: endsWith(archivePath, ".pdf") }
     metadata:
       annexKey: fileName[0:8]
       other: fileName
-`;
+`,
+);
 
 const insert = (marker: string, replacement: string) => SERVICE.replace(marker, replacement);
 

@@ -1,6 +1,7 @@
 import { applyEdits } from "@mailroom/checker";
 import { format as fmt } from "@mailroom/format";
 import { describe, expect, it } from "vitest";
+import { mainPdfBox } from "../../compiler/test/service-text.js";
 import { parseDocument } from "../src/document.js";
 import { format, lineEdits } from "../src/formatting.js";
 
@@ -8,11 +9,7 @@ const MESSY = `id: 1
 name: Letters
 type:   ADVANCED
 boxes:
-  letters:
-    type: pdf
-    main: true
-    elements: 1
-    metadata:
+${mainPdfBox("letters")}    metadata:
       # the reference
       ref: { value:   'fileName[0:8]', persist: true }
       other:   fileName[0:2]

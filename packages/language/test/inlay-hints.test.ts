@@ -1,13 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { mainPdfBox } from "../../compiler/test/service-text.js";
 import { parseDocument } from "../src/document.js";
 import { inlayHints } from "../src/inlay-hints.js";
 
 const TEXT = `boxes:
-  invoices:
-    type: pdf
-    main: true
-    elements: 1
-    metadata:
+${mainPdfBox("invoices")}    metadata:
       number: fileName[0:8]
       title: pdfMeta("Title")
   annexes:

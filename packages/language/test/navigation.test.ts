@@ -1,30 +1,19 @@
 import { describe, expect, it } from "vitest";
+import { invoicesService } from "../../compiler/test/service-text.js";
 import { parseDocument } from "../src/document.js";
 import { definition, references } from "../src/navigation.js";
 import { cursorAt, lines, marked, texts } from "./marked.js";
 
 /** A service without pipes, so that `|` only marks the cursor. */
-const SERVICE = `id: 1
-name: Invoices
-type: ADVANCED
-boxes:
-  invoices:
-    type: pdf
-    main: true
-    elements: 1
-    files: [{ id: 3f1c2a9e-8b7d-4c6e-9a5f-1e2d3c4b5a69, removable: false }]
+const SERVICE = invoicesService(
+  `    files: [{ id: 3f1c2a9e-8b7d-4c6e-9a5f-1e2d3c4b5a69, removable: false }]
     appositions:
       - { type: overlay, target: DOCUMENT, pageFilter: "1", file: 3f1c2a9e-8b7d-4c6e-9a5f-1e2d3c4b5a69 }
     metadata:
       invoiceNumber: { value: 'fileName[0:8]', persist: true }
       customer: { value: upper(meta.invoiceNumber), persist: true }
-  bundle:
-    type: archive
-    elements: 0..1
-  annexes:
-    type: pdf
-    elements: 0..5
-    from:
+`,
+  `    from:
       archive: bundle
       rank: 1
       match: endsWith(archivePath, ".pdf")
@@ -34,7 +23,8 @@ boxes:
       source: fileName(box=invoices)
     reconcile:
       when: meta.annexKey == meta.invoiceNumber and meta.customer == "x"
-`;
+`,
+);
 
 const at = (needle: string, n = 0, into = 1, text = SERVICE, file = "a.service.yaml") =>
   cursorAt(file, text, needle, into, n);

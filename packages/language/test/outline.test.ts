@@ -1,19 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { mainPdfBox, serviceHead } from "../../compiler/test/service-text.js";
 import { parseDocument } from "../src/document.js";
 import { documentSymbols, foldingRanges } from "../src/outline.js";
 import type { DocumentSymbol } from "../src/types.js";
 
 const DSL = `# Invoices, with their annexes.
 # Second line of the header.
-id: 1
-name: Invoices
-type: ADVANCED
-boxes:
-  invoices:
-    type: pdf
-    main: true
-    elements: 1
-    metadata:
+${serviceHead("Invoices")}${mainPdfBox("invoices")}    metadata:
       number: fileName[0:8]
       customer:
         value: >-

@@ -1,29 +1,18 @@
 import { applyEdits } from "@mailroom/checker";
 import { describe, expect, it } from "vitest";
+import { invoicesService } from "../../compiler/test/service-text.js";
 import { parseDocument } from "../src/document.js";
 import { prepareRename, rename } from "../src/rename.js";
 import type { RenameResult } from "../src/types.js";
 import { validate } from "../src/validate.js";
 import { cursorAt } from "./marked.js";
 
-const SERVICE = `id: 1
-name: Invoices
-type: ADVANCED
-boxes:
-  invoices:
-    type: pdf
-    main: true
-    elements: 1
-    metadata:
+const SERVICE = invoicesService(
+  `    metadata:
       invoiceNumber: { value: 'fileName[0:8]', persist: true }
       customer: { value: upper(meta.invoiceNumber), persist: true }
-  bundle:
-    type: archive
-    elements: 0..1
-  annexes:
-    type: pdf
-    elements: 0..5
-    from: { archive: bundle, rank: 1, match: 'endsWith(archivePath, ".pdf")' }
+`,
+  `    from: { archive: bundle, rank: 1, match: 'endsWith(archivePath, ".pdf")' }
     metadata:
       annexKey: fileName[0:8]
       source: jobFileName(invoices)
@@ -33,7 +22,8 @@ boxes:
       when: >-
         meta.annexKey == meta.invoiceNumber
         and meta.source == "x"
-`;
+`,
+);
 
 function applied(result: RenameResult, text: string, file: string): string {
   if (!result.ok) throw new Error(result.message);
@@ -62,9 +52,12 @@ function renameKeeps(file: string, text: string, needle: string, into: number, f
   return after;
 }
 
+/** Renames the box "invoices" of `SERVICE` at its definition, as `renameKeeps` does. */
+const renameInvoices = (to: string) => renameKeeps("a.service.yaml", SERVICE, "  invoices:", 3, "invoices", to);
+
 describe("rename", () => {
   it("renames a box at its definition and wherever an expression or a parent names it", () => {
-    const after = renameKeeps("a.service.yaml", SERVICE, "  invoices:", 3, "invoices", "factures");
+    const after = renameInvoices("factures");
     expect(after).toContain("  factures:\n");
     expect(after).toContain("jobFileName(factures)");
     expect(after).toContain("fileName(box=factures)");
@@ -75,10 +68,10 @@ describe("rename", () => {
   });
 
   it("quotes a new name where YAML or the expression syntax needs it", () => {
-    const after = renameKeeps("a.service.yaml", SERVICE, "  invoices:", 3, "invoices", "my box, #1");
+    const after = renameInvoices("my box, #1");
     expect(after).toContain('  "my box, #1":\n');
     expect(after).toContain(`jobFileName("my box, #1")`);
-    const reserved = renameKeeps("a.service.yaml", SERVICE, "  invoices:", 3, "invoices", "null");
+    const reserved = renameInvoices("null");
     expect(reserved).toContain('  "null":\n');
     expect(reserved).toContain('box="null"');
   });

@@ -1,18 +1,11 @@
 import { checkDocument } from "@mailroom/checker";
 import { describe, expect, it } from "vitest";
+import { mainPdfBox, serviceHead } from "../../compiler/test/service-text.js";
 import { parseDocument } from "../src/document.js";
 import { getLanguageService } from "../src/service.js";
 import { validate } from "../src/validate.js";
 
-const DSL = `id: 1
-name: Letters
-type: ADVANCED
-boxes:
-  letters:
-    type: pdf
-    main: true
-    elements: 1
-    metadata:
+const DSL = `${serviceHead("Letters")}${mainPdfBox("letters")}    metadata:
       ref: fileName[0:8]
       # mailroom-disable-next-line unused-metadata -- kept for the archive
       spare: fileName[0:2]

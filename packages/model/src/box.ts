@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { Area, ExtractionParameters, int, UUID_PATTERN, uuid } from "./common.js";
+import { Area, ExtractionParameters, int, named, UUID_PATTERN, uuid } from "./common.js";
 import { BooleanExpression, ValueExpression } from "./expressions.js";
 
 /** Reconcile counts the service assumes when a count is left out. */
@@ -33,11 +33,9 @@ export const Reconcile = z
       .default(RECONCILE_DEFAULTS.maxMatches)
       .meta({ ...positiveOrUnboundedJson }),
   })
-  .meta({
-    id: "Reconcile",
-    title: "Reconcile",
-    description: "How files of an attachment box are paired with the documents of the MAIN box, and how many.",
-  });
+  .meta(
+    named("Reconcile", "How files of an attachment box are paired with the documents of the MAIN box, and how many."),
+  );
 
 export const Parent = z
   .strictObject({
@@ -53,11 +51,7 @@ export const Parent = z
         "Order in which the matchers of the boxes extracting from the same archive are tried: 1 first, then 2...",
       ),
   })
-  .meta({
-    id: "Parent",
-    title: "Parent",
-    description: "Extraction of this box's files from the entries of an archive box.",
-  });
+  .meta(named("Parent", "Extraction of this box's files from the entries of an archive box."));
 
 export const Metadata = z
   .strictObject({
@@ -68,7 +62,7 @@ export const Metadata = z
       "Expression computing the value. File and PDF expressions in it must target this box; references name metadata of this box or of a MAIN box.",
     ),
   })
-  .meta({ id: "Metadata", title: "Metadata", description: "A named value computed for each document of a box." });
+  .meta(named("Metadata", "A named value computed for each document of a box."));
 
 export const ConfiguredFile = z
   .strictObject({
@@ -79,11 +73,7 @@ export const ConfiguredFile = z
       ),
     removable: z.boolean().describe("False when the file is mandatory at job creation."),
   })
-  .meta({
-    id: "ConfiguredFile",
-    title: "ConfiguredFile",
-    description: "A file stored with the service and offered in this box at job creation.",
-  });
+  .meta(named("ConfiguredFile", "A file stored with the service and offered in this box at job creation."));
 
 const editable = () => z.boolean().describe("Whether a job may override this split configuration at creation.");
 
@@ -91,7 +81,7 @@ export const SplitConfig = z
   .discriminatedUnion("@type", [
     z
       .strictObject({ "@type": z.literal("bsc.NONE").describe("No split."), editable: editable() })
-      .meta({ id: "bsc.NONE", title: "bsc.NONE", description: "Every file is one document." }),
+      .meta(named("bsc.NONE", "Every file is one document.")),
     z
       .strictObject({
         "@type": z.literal("bsc.PAGE").describe("Split every N pages."),
@@ -100,11 +90,7 @@ export const SplitConfig = z
           .min(1)
           .describe("Number of pages per document, 1 or more; the page count of the file must be a multiple of it."),
       })
-      .meta({
-        id: "bsc.PAGE",
-        title: "bsc.PAGE",
-        description: "The file is cut into documents of a fixed page count.",
-      }),
+      .meta(named("bsc.PAGE", "The file is cut into documents of a fixed page count.")),
     z
       .strictObject({
         "@type": z.literal("bsc.PDF_AREA").describe("Split on text found in an area."),
@@ -122,13 +108,9 @@ export const SplitConfig = z
           "Options for the text-extraction library used on the area.",
         ),
       })
-      .meta({
-        id: "bsc.PDF_AREA",
-        title: "bsc.PDF_AREA",
-        description: "The file is cut where the text of an area matches a value.",
-      }),
+      .meta(named("bsc.PDF_AREA", "The file is cut where the text of an area matches a value.")),
   ])
-  .meta({ id: "SplitConfig", title: "SplitConfig", description: "How the files of a PDF box are cut into documents." });
+  .meta(named("SplitConfig", "How the files of a PDF box are cut into documents."));
 
 /** Integer or UUID text. Kept as one pattern so zod and JSON Schema agree. */
 const APPOSITION_ID_PATTERN = new RegExp(`^(?:[0-9]+|${UUID_PATTERN.source.slice(1, -1)})$`);
@@ -151,11 +133,7 @@ export const Apposition = z
     editable: z.boolean().describe("Let a job change the apposition."),
     serviceFileId: uuid().optional().describe("UUID of the service file holding the overlay or image."),
   })
-  .meta({
-    id: "Apposition",
-    title: "Apposition",
-    description: "An overlay or image laid on the pages of a PDF box.",
-  });
+  .meta(named("Apposition", "An overlay or image laid on the pages of a PDF box."));
 
 const commonFields = <T extends string>(type: T) => ({
   "@type": z.literal(type).describe(`Discriminator: always "${type}".`),
@@ -186,27 +164,25 @@ export const PdfBox = z
     hasAddressPage: z.boolean().optional().describe("True when the documents carry an address page."),
     appositions: z.array(Apposition).optional().describe("Overlays and images laid on the box's pages."),
   })
-  .meta({ id: "box.PDF", title: "box.PDF", description: "A box of PDF files." });
+  .meta(named("box.PDF", "A box of PDF files."));
 
 // The spec does not show the fields specific to DATA_FILE and ARCHIVE boxes: they pass through untouched.
-export const DataFileBox = z.looseObject({ ...commonFields("box.DATA_FILE"), ...inflatedFields() }).meta({
-  id: "box.DATA_FILE",
-  title: "box.DATA_FILE",
-  description: "A box of data files (fields beyond the common ones pass through unchecked).",
-});
+export const DataFileBox = z
+  .looseObject({ ...commonFields("box.DATA_FILE"), ...inflatedFields() })
+  .meta(named("box.DATA_FILE", "A box of data files (fields beyond the common ones pass through unchecked)."));
 
-export const ArchiveBox = z.looseObject({ ...commonFields("box.ARCHIVE") }).meta({
-  id: "box.ARCHIVE",
-  title: "box.ARCHIVE",
-  description:
-    "A box of archives whose entries other boxes extract through their `parent` (fields beyond the common ones pass through unchecked).",
-});
+export const ArchiveBox = z
+  .looseObject({ ...commonFields("box.ARCHIVE") })
+  .meta(
+    named(
+      "box.ARCHIVE",
+      "A box of archives whose entries other boxes extract through their `parent` (fields beyond the common ones pass through unchecked).",
+    ),
+  );
 
-export const Box = z.discriminatedUnion("@type", [PdfBox, DataFileBox, ArchiveBox]).meta({
-  id: "Box",
-  title: "Box",
-  description: "A named slot for the input files of a job; its kind is given by `@type`.",
-});
+export const Box = z
+  .discriminatedUnion("@type", [PdfBox, DataFileBox, ArchiveBox])
+  .meta(named("Box", "A named slot for the input files of a job; its kind is given by `@type`."));
 
 export type Box = z.infer<typeof Box>;
 export type BoxType = Box["@type"];

@@ -14,16 +14,17 @@ export const int = () => z.int();
 /** A 32-bit signed integer field. */
 export const int32 = () => z.int32();
 
+/** The JSON Schema metadata of a named schema: its id under `$defs`, shown as its title too, and what it is. */
+export const named = (id: string, description: string) => ({ id, title: id, description });
+
 export const IdentifierDto = z
   .strictObject({
     id: int().describe("Numeric identifier of the referenced entity."),
     name: z.string().describe("Login or displayable name of the referenced entity."),
   })
-  .meta({
-    id: "IdentifierDTO",
-    title: "IdentifierDTO",
-    description: "A reference to another entity (branding, parent unit, group, owning unit) by id and name.",
-  });
+  .meta(
+    named("IdentifierDTO", "A reference to another entity (branding, parent unit, group, owning unit) by id and name."),
+  );
 
 export const Area = z
   .strictObject({
@@ -32,18 +33,16 @@ export const Area = z
     width: z.number().min(0).describe("Width of the area, never negative."),
     height: z.number().min(0).describe("Height of the area, never negative."),
   })
-  .meta({
-    id: "Area",
-    title: "Area",
-    description: "A rectangle on a PDF page from which text is extracted.",
-  });
+  .meta(named("Area", "A rectangle on a PDF page from which text is extracted."));
 
-export const ExtractionParameters = z.record(z.string(), z.string()).meta({
-  id: "ExtractionParameters",
-  title: "ExtractionParameters",
-  description:
-    "Options handed to the PDF text-extraction library as name/value text pairs; which names it understands depends on that library.",
-});
+export const ExtractionParameters = z
+  .record(z.string(), z.string())
+  .meta(
+    named(
+      "ExtractionParameters",
+      "Options handed to the PDF text-extraction library as name/value text pairs; which names it understands depends on that library.",
+    ),
+  );
 
 /** The discriminator values (`@type`, or the union's own key) of a union's options, in declaration order. */
 export function discriminatorValues(union: z.ZodDiscriminatedUnion): string[] {

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { Area, discriminatorValues, ExtractionParameters, int } from "./common.js";
+import { Area, discriminatorValues, ExtractionParameters, int, named } from "./common.js";
 
 /** Namespaces an `exv.Reference` can read from. */
 export const REFERENCE_NAMESPACES = ["METADATA", "REQUIREMENT", "ORGANIZATIONAL_UNIT", "OUTPUT_FILE"] as const;
@@ -100,7 +100,7 @@ const boolExpr = (): z.ZodType<BooleanExpression> => BooleanExpressionUnion;
 
 const ExvValue = z
   .strictObject({ "@type": tag("exv.Value", "a literal"), value: z.string().describe("The literal text.") })
-  .meta({ id: "exv.Value", title: "exv.Value", description: "A predefined, literal text." });
+  .meta(named("exv.Value", "A predefined, literal text."));
 
 const ExvReference = z
   .strictObject({
@@ -112,12 +112,12 @@ const ExvReference = z
         "Name of the value inside the namespace: a metadata name, a requirement name, one of EMAIL_ADDRESS, SENDER_ADDRESS, RETURN_ADDRESS, SIRET, NAME, ID for the organizational unit, or NUID for the output file.",
       ),
   })
-  .meta({
-    id: "exv.Reference",
-    title: "exv.Reference",
-    description:
+  .meta(
+    named(
+      "exv.Reference",
       "The value of a named item: metadata of the current or a MAIN box, a pack requirement, a property of the organizational unit, or the output file.",
-  });
+    ),
+  );
 
 const ExvFileName = z
   .strictObject({
@@ -127,7 +127,7 @@ const ExvFileName = z
     begin: int().optional().describe("Index of the first character taken from the file name."),
     end: int().optional().describe("Index just past the last character taken from the file name."),
   })
-  .meta({ id: "exv.FileName", title: "exv.FileName", description: "A part of the name of the file in a box." });
+  .meta(named("exv.FileName", "A part of the name of the file in a box."));
 
 const ExvPdfText = z
   .strictObject({
@@ -142,11 +142,7 @@ const ExvPdfText = z
       "Options for the text-extraction library used on the area.",
     ),
   })
-  .meta({
-    id: "exv.PdfText",
-    title: "exv.PdfText",
-    description: "The text found in a rectangle of one page of the PDF in a box.",
-  });
+  .meta(named("exv.PdfText", "The text found in a rectangle of one page of the PDF in a box."));
 
 const ExvPdfMetadata = z
   .strictObject({
@@ -155,11 +151,7 @@ const ExvPdfMetadata = z
     boxName: boxName(),
     metadataName: z.string().describe("Name of the PDF document property to read, such as Title or Author."),
   })
-  .meta({
-    id: "exv.PdfMetadata",
-    title: "exv.PdfMetadata",
-    description: "A document property stored in the PDF in a box.",
-  });
+  .meta(named("exv.PdfMetadata", "A document property stored in the PDF in a box."));
 
 const operands = (what: string) => z.array(valueExpr()).describe(what);
 
@@ -170,11 +162,7 @@ const ExvConcat = z
       return operands("Expressions whose results are joined, in order, with nothing between them.");
     },
   })
-  .meta({
-    id: "exv.Concat",
-    title: "exv.Concat",
-    description: "The results of several expressions joined end to end.",
-  });
+  .meta(named("exv.Concat", "The results of several expressions joined end to end."));
 
 const ExvCoalesce = z
   .strictObject({
@@ -183,11 +171,7 @@ const ExvCoalesce = z
       return operands("Expressions tried in order; the first non-empty result wins.");
     },
   })
-  .meta({
-    id: "exv.Coalesce",
-    title: "exv.Coalesce",
-    description: "The first of several expressions whose result is not empty.",
-  });
+  .meta(named("exv.Coalesce", "The first of several expressions whose result is not empty."));
 
 const ExvSubstring = z
   .strictObject({
@@ -203,7 +187,7 @@ const ExvSubstring = z
         "Index just past the last character kept (exclusive). 0 and -1 both mean 'to the end'; any other value must be greater than `beginIndex`.",
       ),
   })
-  .meta({ id: "exv.Substring", title: "exv.Substring", description: "A slice of the result of another expression." });
+  .meta(named("exv.Substring", "A slice of the result of another expression."));
 
 const ExvStrClean = z
   .strictObject({
@@ -224,7 +208,7 @@ const ExvStrClean = z
       ),
     trim: z.boolean().optional().describe("Remove characters at or below U+0020 from both ends."),
   })
-  .meta({ id: "exv.StrClean", title: "exv.StrClean", description: "The result of another expression, cleaned up." });
+  .meta(named("exv.StrClean", "The result of another expression, cleaned up."));
 
 const ExvStrNormalizeCase = z
   .strictObject({
@@ -234,11 +218,7 @@ const ExvStrNormalizeCase = z
     },
     toUpper: z.boolean().optional().describe("True for upper case; false or absent for lower case."),
   })
-  .meta({
-    id: "exv.StrNormalizeCase",
-    title: "exv.StrNormalizeCase",
-    description: "The result of another expression in upper or lower case.",
-  });
+  .meta(named("exv.StrNormalizeCase", "The result of another expression in upper or lower case."));
 
 const ExvStrReplace = z
   .strictObject({
@@ -254,11 +234,7 @@ const ExvStrReplace = z
       ),
     firstOnly: z.boolean().optional().describe("Replace only the first match; otherwise every match is replaced."),
   })
-  .meta({
-    id: "exv.StrReplace",
-    title: "exv.StrReplace",
-    description: "The result of another expression with regular-expression matches replaced.",
-  });
+  .meta(named("exv.StrReplace", "The result of another expression with regular-expression matches replaced."));
 
 const ExvPositionInBox = z
   .strictObject({
@@ -266,24 +242,25 @@ const ExvPositionInBox = z
     fromMain: fromMain(),
     boxName: boxName(),
   })
-  .meta({
-    id: "exv.PositionInBox",
-    title: "exv.PositionInBox",
-    description:
+  .meta(
+    named(
+      "exv.PositionInBox",
       "The absolute position of the current chunk in its box, written 00001 for the first; useful to sort shipments in a packing service.",
-  });
+    ),
+  );
 
-const ExvNumSheetsValue = z.strictObject({ "@type": tag("exv.NumSheetsValue", "a sheet count") }).meta({
-  id: "exv.NumSheetsValue",
-  title: "exv.NumSheetsValue",
-  description: "The number of sheets of the document; only meaningful in a channel-options condition.",
-});
+const ExvNumSheetsValue = z
+  .strictObject({ "@type": tag("exv.NumSheetsValue", "a sheet count") })
+  .meta(
+    named(
+      "exv.NumSheetsValue",
+      "The number of sheets of the document; only meaningful in a channel-options condition.",
+    ),
+  );
 
-const ExvCurrentDate = z.strictObject({ "@type": tag("exv.CurrentDate", "the current date") }).meta({
-  id: "exv.CurrentDate",
-  title: "exv.CurrentDate",
-  description: "The current date and time, as milliseconds since the Unix epoch.",
-});
+const ExvCurrentDate = z
+  .strictObject({ "@type": tag("exv.CurrentDate", "the current date") })
+  .meta(named("exv.CurrentDate", "The current date and time, as milliseconds since the Unix epoch."));
 
 const datePattern = () =>
   z
@@ -303,11 +280,7 @@ const ExvDateParse = z
     timeZone: timeZone("the zone assumed when the text carries none"),
     locale: locale(),
   })
-  .meta({
-    id: "exv.DateParse",
-    title: "exv.DateParse",
-    description: "A date read from text with a pattern, as milliseconds since the Unix epoch.",
-  });
+  .meta(named("exv.DateParse", "A date read from text with a pattern, as milliseconds since the Unix epoch."));
 
 const ExvDateFormat = z
   .strictObject({
@@ -319,11 +292,7 @@ const ExvDateFormat = z
     timeZone: timeZone("the zone in which the date is written"),
     locale: locale(),
   })
-  .meta({
-    id: "exv.DateFormat",
-    title: "exv.DateFormat",
-    description: "A date (milliseconds since the Unix epoch) written as text with a pattern.",
-  });
+  .meta(named("exv.DateFormat", "A date (milliseconds since the Unix epoch) written as text with a pattern."));
 
 const ExvJobFileNameValue = z
   .strictObject({
@@ -334,20 +303,21 @@ const ExvJobFileNameValue = z
       .describe("Which file of the box: 1 is the first (the default), -1 the last. 0 designates no file."),
     keepExtension: z.boolean().optional().describe("Keep the file-name extension; by default it is removed."),
   })
-  .meta({
-    id: "exv.JobFileNameValue",
-    title: "exv.JobFileNameValue",
-    description: "The name of a file uploaded into a box of the job; usable in a job-name expression.",
-  });
+  .meta(
+    named(
+      "exv.JobFileNameValue",
+      "The name of a file uploaded into a box of the job; usable in a job-name expression.",
+    ),
+  );
 
 const ExvArchiveFileRelativePathname = z
   .strictObject({ "@type": tag("exv.ArchiveFileRelativePathname", "an archive entry path") })
-  .meta({
-    id: "exv.ArchiveFileRelativePathname",
-    title: "exv.ArchiveFileRelativePathname",
-    description:
+  .meta(
+    named(
+      "exv.ArchiveFileRelativePathname",
       "The path of the current entry inside the archive being extracted; meaningful in the file matcher of a box's `parent`.",
-  });
+    ),
+  );
 
 const ValueExpressionUnion = z
   .discriminatedUnion("@type", [
@@ -370,17 +340,15 @@ const ValueExpressionUnion = z
     ExvJobFileNameValue,
     ExvArchiveFileRelativePathname,
   ])
-  .meta({
-    id: "ValueExpression",
-    title: "ValueExpression",
-    description: "An expression that yields text (or a date as epoch milliseconds); its kind is given by `@type`.",
-  });
+  .meta(
+    named(
+      "ValueExpression",
+      "An expression that yields text (or a date as epoch milliseconds); its kind is given by `@type`.",
+    ),
+  );
 
-const binaryMeta = (type: string, description: string) => ({
-  id: type,
-  title: type,
-  description: `${description[0]?.toUpperCase()}${description.slice(1)}.`,
-});
+const binaryMeta = (type: string, description: string) =>
+  named(type, `${description[0]?.toUpperCase()}${description.slice(1)}.`);
 
 const logical = <T extends "exb.AND" | "exb.OR">(type: T, description: string) =>
   z
@@ -410,7 +378,7 @@ const comparison = <T extends ComparisonType>(type: T, description: string) =>
 
 const ExbBoolean = z
   .strictObject({ "@type": tag("exb.Boolean", "a constant"), value: z.boolean().describe("The constant.") })
-  .meta({ id: "exb.Boolean", title: "exb.Boolean", description: "A constant true or false." });
+  .meta(named("exb.Boolean", "A constant true or false."));
 
 const ExbNot = z
   .strictObject({
@@ -419,7 +387,7 @@ const ExbNot = z
       return boolExpr().describe("Condition to negate.");
     },
   })
-  .meta({ id: "exb.NOT", title: "exb.NOT", description: "True when the inner condition is false." });
+  .meta(named("exb.NOT", "True when the inner condition is false."));
 
 const ExbStrMatches = z
   .strictObject({
@@ -433,11 +401,7 @@ const ExbStrMatches = z
       .optional()
       .describe("True: the pattern must match the whole value; otherwise a match anywhere in it is enough."),
   })
-  .meta({
-    id: "exb.StrMatches",
-    title: "exb.StrMatches",
-    description: "True when the result of an expression matches a regular expression.",
-  });
+  .meta(named("exb.StrMatches", "True when the result of an expression matches a regular expression."));
 
 const BooleanExpressionUnion = z
   .discriminatedUnion("@type", [
@@ -454,11 +418,7 @@ const BooleanExpressionUnion = z
     comparison("exb.NumericEqual", "true when both numbers are equal"),
     ExbStrMatches,
   ])
-  .meta({
-    id: "BooleanExpression",
-    title: "BooleanExpression",
-    description: "A condition; its kind is given by `@type`.",
-  });
+  .meta(named("BooleanExpression", "A condition; its kind is given by `@type`."));
 
 export const ValueExpression: z.ZodType<ValueExpression> = ValueExpressionUnion;
 export const BooleanExpression: z.ZodType<BooleanExpression> = BooleanExpressionUnion;

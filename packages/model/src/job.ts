@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { SplitConfig } from "./box.js";
-import { int } from "./common.js";
+import { int, named } from "./common.js";
 import { ValueExpression } from "./expressions.js";
 
 // Other members of the job-creation parameters are not shown by the spec: they pass through.
@@ -23,11 +23,7 @@ export const JobCreationParameters = z
       .describe("Split configuration by box name, for boxes whose split configuration is editable."),
     targetOwnerId: int().optional().describe("User the job is created for, when an administrator authenticates."),
   })
-  .meta({
-    id: "JobCreationParameters",
-    title: "JobCreationParameters",
-    description: "The `parameters` part of a job-creation request.",
-  });
+  .meta(named("JobCreationParameters", "The `parameters` part of a job-creation request."));
 
 export const DeliveryCommand = z
   .strictObject({
@@ -46,11 +42,7 @@ export const DeliveryCommand = z
       .optional()
       .describe("Requested post date, epoch milliseconds, in the future and before the channel cut-off."),
   })
-  .meta({
-    id: "DeliveryCommand",
-    title: "DeliveryCommand",
-    description: "Body of a delivery command, which selects channel options for a job's pack groups.",
-  });
+  .meta(named("DeliveryCommand", "Body of a delivery command, which selects channel options for a job's pack groups."));
 
 export type JobCreationParameters = z.infer<typeof JobCreationParameters>;
 export type DeliveryCommand = z.infer<typeof DeliveryCommand>;

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { IdentifierDto, int, int32 } from "./common.js";
+import { IdentifierDto, int, int32, named } from "./common.js";
 
 /** Absolute http(s) URL with a non-empty path: a bare root such as https://example.com/ is refused by the service. */
 export const WEBHOOK_URL_PATTERN = /^[hH][tT][tT][pP][sS]?:\/\/[^/?#\s]+\/[^/?#\s][^\s]*$/;
@@ -9,7 +9,7 @@ export const PostalAddress = z
     addressLines: z.string().describe("Lines of the address, separated by a newline character."),
     countryCode: z.string().length(2).describe("Country of the address as a two-character code, such as FR."),
   })
-  .meta({ id: "PostalAddress", title: "PostalAddress", description: "A postal address." });
+  .meta(named("PostalAddress", "A postal address."));
 
 export const ControlledValue = z
   .strictObject({
@@ -21,16 +21,12 @@ export const ControlledValue = z
             value: z.string().min(1).describe("Technical value stored in the metadata; never empty."),
             label: z.string().describe("Text shown to users; may equal the value."),
           })
-          .meta({ id: "ControlledValueElement", title: "ControlledValueElement", description: "One allowed value." }),
+          .meta(named("ControlledValueElement", "One allowed value.")),
       )
       .describe("The allowed values."),
     allowFreeValue: z.boolean().describe("Let the user enter a value outside the list."),
   })
-  .meta({
-    id: "ControlledValue",
-    title: "ControlledValue",
-    description: "A list of allowed values for a metadata of the unit's services.",
-  });
+  .meta(named("ControlledValue", "A list of allowed values for a metadata of the unit's services."));
 
 export const OrganizationalUnitProperties = z
   .strictObject({
@@ -47,11 +43,7 @@ export const OrganizationalUnitProperties = z
         "Absolute http or https URL, with a path after the host, called with shipment status and tracking events.",
       ),
   })
-  .meta({
-    id: "OrganizationalUnitProperties",
-    title: "OrganizationalUnitProperties",
-    description: "Contact details, controlled values and webhook of a unit.",
-  });
+  .meta(named("OrganizationalUnitProperties", "Contact details, controlled values and webhook of a unit."));
 
 const flag = (what: string) => z.boolean().optional().describe(what);
 const text = (what: string) => z.string().optional().describe(what);
@@ -92,10 +84,6 @@ export const OrganizationalUnit = z
     accountExpired: flag("Whether the unit's account has expired."),
     removed: flag("Whether the unit was removed."),
   })
-  .meta({
-    id: "OrganizationalUnit",
-    title: "OrganizationalUnit",
-    description: "An organizational unit: users belong to it and services are defined for it.",
-  });
+  .meta(named("OrganizationalUnit", "An organizational unit: users belong to it and services are defined for it."));
 
 export type OrganizationalUnit = z.infer<typeof OrganizationalUnit>;

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { Box } from "./box.js";
-import { IdentifierDto, int } from "./common.js";
+import { IdentifierDto, int, named } from "./common.js";
 
 /** Name of the output file a channel produces when nothing else is named. */
 export const DEFAULT_OUTPUT_FILE = "MAIN";
@@ -20,7 +20,7 @@ export const IconColor = z
     b: int().min(0).max(255).describe("Blue component, 0 to 255."),
     a: z.number().min(0).max(1).describe("Opacity, from 0.0 (transparent) to 1.0 (opaque)."),
   })
-  .meta({ id: "IconColor", title: "IconColor", description: "Colour of the service's icon." });
+  .meta(named("IconColor", "Colour of the service's icon."));
 
 // The spec does not show the fields of output-file entries: only `name` is typed, the rest passes through.
 export const OutputFile = z
@@ -30,11 +30,7 @@ export const OutputFile = z
       .optional()
       .describe(`Name of the output file; delivery commands address options by it (default "${DEFAULT_OUTPUT_FILE}").`),
   })
-  .meta({
-    id: "OutputFile",
-    title: "OutputFile",
-    description: "An output file a channel produces (fields beyond `name` pass through unchecked).",
-  });
+  .meta(named("OutputFile", "An output file a channel produces (fields beyond `name` pass through unchecked)."));
 
 // Channel fields beyond `label` and `outputFilesConfig` are not shown by the spec: they pass through.
 export const Channel = z
@@ -44,11 +40,9 @@ export const Channel = z
       .describe("Label of the channel; delivery commands name the channel by this label, not by its name."),
     outputFilesConfig: z.array(OutputFile).describe("Output files the channel produces."),
   })
-  .meta({
-    id: "Channel",
-    title: "Channel",
-    description: "A delivery route such as e-mail or mail (fields beyond those shown pass through unchecked).",
-  });
+  .meta(
+    named("Channel", "A delivery route such as e-mail or mail (fields beyond those shown pass through unchecked)."),
+  );
 
 export const ServiceProperties = z
   .strictObject({
@@ -58,7 +52,7 @@ export const ServiceProperties = z
     boxes: z.array(Box).describe("Slots for the input files of a job."),
     channels: z.array(Channel).describe("Delivery routes of the service."),
   })
-  .meta({ id: "ServiceProperties", title: "ServiceProperties", description: "The configuration of a service." });
+  .meta(named("ServiceProperties", "The configuration of a service."));
 
 export const Service = z
   .strictObject({
@@ -68,11 +62,9 @@ export const Service = z
     organizationalUnit: IdentifierDto.optional().describe("Organizational unit the service belongs to."),
     properties: ServiceProperties.describe("Configuration of the service: description, icon, boxes and channels."),
   })
-  .meta({
-    id: "Service",
-    title: "Service",
-    description: "A preconfigured sending template: its boxes, metadata, reconcile rules, splits and channels.",
-  });
+  .meta(
+    named("Service", "A preconfigured sending template: its boxes, metadata, reconcile rules, splits and channels."),
+  );
 
 export const AuthenticationResult = z
   .looseObject({
@@ -84,11 +76,7 @@ export const AuthenticationResult = z
       })
       .describe("The authenticated session (user and unit fields pass through unchecked)."),
   })
-  .meta({
-    id: "AuthenticationResult",
-    title: "AuthenticationResult",
-    description: "Response of the authentication call, which lists the user's services.",
-  });
+  .meta(named("AuthenticationResult", "Response of the authentication call, which lists the user's services."));
 
 export type Service = z.infer<typeof Service>;
 export type Channel = z.infer<typeof Channel>;

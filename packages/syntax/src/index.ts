@@ -1,10 +1,13 @@
 export * from "./append.js";
+export * from "./catalogue.js";
+export * from "./catalogue-docs.js";
 export * from "./diagnostic.js";
 export * from "./expression/index.js";
 export * from "./json.js";
-export * from "./json-lazy.js";
 export * from "./line-index.js";
 export * from "./suggest.js";
+export * from "./template.js";
 export * from "./tree.js";
 export * from "./yaml.js";
 export * from "./yaml-scalar.js";
+export { type AnyToken, visitTokens } from "./yaml-tokens.js";

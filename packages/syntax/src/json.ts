@@ -1,16 +1,39 @@
 import { type ParseErrorCode, printParseErrorCode, visit } from "jsonc-parser";
+import { diagnostic } from "./catalogue.js";
 import type { Diagnostic, Span } from "./diagnostic.js";
-import type { ArrayNode, ObjectNode, PropertyNode, ScalarValue, SyntaxNode } from "./tree.js";
-
-/**
- * Deepest nesting of objects and arrays a document may have. Later passes (validation, rules) recurse over
- * the tree, so a bound here is what keeps a hostile 10,000-deep file from overflowing the stack anywhere.
- */
-export const MAX_NESTING = 1000;
+import { readFastJson } from "./json-fast.js";
+import {
+  type ArrayNode,
+  MAX_NESTING,
+  type ObjectNode,
+  type PropertyNode,
+  type ScalarValue,
+  type SyntaxNode,
+} from "./tree.js";
 
 export interface ParsedJson {
-  readonly root: SyntaxNode | undefined;
+  /** The value, as JSON.parse gives it (the last of duplicate keys wins); undefined when none could be read. */
+  readonly value: unknown;
+  /** The positioned tree; undefined when nothing could be read. For a clean text, built on the first call. */
+  tree(): SyntaxNode | undefined;
   readonly diagnostics: Diagnostic[];
+}
+
+export interface JsonOptions {
+  /** Read through the positioned parser even a clean text: the reference the fast path is tested against. */
+  readonly positioned?: boolean;
+}
+
+/**
+ * Reads JSON text (strict JSON: no comments, no trailing commas). A clean text (the usual case) is read by
+ * JSON.parse, its positioned tree built only when asked for (json-fast.ts); a text with a problem goes through the
+ * positioned parser for its precise, recovering diagnostics. Never throws.
+ */
+export function parseJson(text: string, options: JsonOptions = {}): ParsedJson {
+  const fast = options.positioned ? undefined : readFastJson(text);
+  if (fast) return { value: fast.value, tree: fast.tree, diagnostics: [] };
+  const { root, diagnostics } = readPositioned(text);
+  return { value: root && toJson(root), tree: () => root, diagnostics };
 }
 
 /** What each of the scanner's errors (by its name, from `printParseErrorCode`) expected instead. */
@@ -44,11 +67,10 @@ type Open =
   | { node: ArrayNode; keys?: undefined; pendingKey?: undefined };
 
 /**
- * Parses JSON text into a positioned tree in one pass (jsonc-parser's scanner, strict JSON: no comments, no
- * trailing commas). Syntax errors and duplicate keys become diagnostics; the parser recovers and keeps going,
- * so one run reports every problem. Never throws.
+ * Parses JSON text into a positioned tree in one pass (jsonc-parser's scanner). Syntax errors and duplicate keys
+ * become diagnostics; the parser recovers and keeps going, so one run reports every problem.
  */
-export function parseJson(text: string): ParsedJson {
+function readPositioned(text: string): { root: SyntaxNode | undefined; diagnostics: Diagnostic[] } {
   const diagnostics: Diagnostic[] = [];
   const stack: Open[] = [];
   let root: SyntaxNode | undefined;
@@ -73,12 +95,7 @@ export function parseJson(text: string): ParsedJson {
   const open = (node: ObjectNode | ArrayNode, offset: number) => {
     if (skipDepth > 0 || stack.length >= MAX_NESTING) {
       if (skipDepth++ === 0) {
-        diagnostics.push({
-          code: "too-deep",
-          severity: "error",
-          message: `Found objects and arrays nested more than ${MAX_NESTING} deep; expected at most ${MAX_NESTING} levels.`,
-          span: { offset, length: 1 },
-        });
+        diagnostics.push(diagnostic("too-deep", "json", { max: MAX_NESTING }, { offset, length: 1 }));
       }
       return;
     }
@@ -108,12 +125,7 @@ export function parseJson(text: string): ParsedJson {
           if (skipDepth > 0 || !top?.keys) return;
           const keySpan = { offset, length };
           if (top.keys.has(key)) {
-            diagnostics.push({
-              code: "duplicate-key",
-              severity: "error",
-              message: `Found the key ${JSON.stringify(key)} a second time in the same object; expected each key once (the last one wins).`,
-              span: keySpan,
-            });
+            diagnostics.push(diagnostic("duplicate-key", "inObject", { key: JSON.stringify(key) }, keySpan));
           }
           top.keys.add(key);
           top.pendingKey = { key, keySpan };
@@ -132,14 +144,17 @@ export function parseJson(text: string): ParsedJson {
             name === "ValueExpected" || name === "PropertyNameExpected"
               ? text.slice(0, offset).trimEnd().endsWith(",") && /^[\]}]/.test(text.slice(offset))
               : false;
-          diagnostics.push({
-            code: "syntax-error",
-            severity: "error",
-            message: trailingComma
-              ? `Found a trailing comma before ${describeFound(text, offset, 1)}; expected another entry after the comma, or no comma (JSON does not allow trailing commas).`
-              : `Found ${describeFound(text, offset, length)}; expected ${EXPECTED[name] ?? "valid JSON"}.`,
-            span: { offset, length: Math.max(length, offset < text.length ? 1 : 0) },
-          });
+          const span = { offset, length: Math.max(length, offset < text.length ? 1 : 0) };
+          diagnostics.push(
+            trailingComma
+              ? diagnostic("syntax-error", "jsonTrailingComma", { found: describeFound(text, offset, 1) }, span)
+              : diagnostic(
+                  "syntax-error",
+                  "jsonUnexpected",
+                  { found: describeFound(text, offset, length), expected: EXPECTED[name] ?? "valid JSON" },
+                  span,
+                ),
+          );
         },
       },
       { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false },
@@ -148,20 +163,10 @@ export function parseJson(text: string): ParsedJson {
     // jsonc-parser recurses per level: far past the bound (already reported) its own stack can run out.
     if (!(error instanceof RangeError)) throw error;
     if (skipDepth === 0)
-      diagnostics.push({
-        code: "too-deep",
-        severity: "error",
-        message: `Found nesting too deep to read; expected at most ${MAX_NESTING} levels.`,
-        span: { offset: 0, length: 0 },
-      });
+      diagnostics.push(diagnostic("too-deep", "jsonStack", { max: MAX_NESTING }, { offset: 0, length: 0 }));
   }
   if (root === undefined && diagnostics.length === 0) {
-    diagnostics.push({
-      code: "syntax-error",
-      severity: "error",
-      message: "Found an empty file; expected a JSON value.",
-      span: { offset: 0, length: 0 },
-    });
+    diagnostics.push(diagnostic("syntax-error", "jsonEmpty", {}, { offset: 0, length: 0 }));
   }
   // Containers left open by a truncated file end where the text ends.
   for (const open of stack) (open.node as { span: Span }).span = spanTo(open.node.span.offset, text.length);

@@ -6,6 +6,12 @@ import type { Span } from "./diagnostic.js";
  */
 export type SyntaxNode = ObjectNode | ArrayNode | ScalarNode;
 
+/**
+ * Deepest nesting of objects and arrays a JSON document may have. Later passes (validation, rules) recurse over
+ * the tree, so a bound here is what keeps a hostile 10,000-deep file from overflowing the stack anywhere.
+ */
+export const MAX_NESTING = 1000;
+
 export interface ObjectNode {
   readonly kind: "object";
   readonly span: Span;
@@ -37,6 +43,12 @@ export interface ScalarNode {
   readonly style?: ScalarStyle;
   /** YAML only: the scalar's text as written, for a plain scalar (`007` stays `007`, not the number 7). */
   readonly source?: string;
+}
+
+/** A YAML comment as the parse saw it: from its `#` to the end of its line, trailing blanks left out. */
+export interface Comment {
+  readonly span: Span;
+  readonly text: string;
 }
 
 export type PathSegment = string | number;

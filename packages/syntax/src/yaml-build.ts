@@ -1,3 +1,4 @@
+import { diagnostic, message } from "./catalogue.js";
 import type { Diagnostic, Span } from "./diagnostic.js";
 import type { PropertyNode, ScalarNode, ScalarStyle, ScalarValue, SyntaxNode } from "./tree.js";
 
@@ -36,12 +37,10 @@ export class PropertyList {
       }
     }
     if (first) {
+      const quoted = JSON.stringify(key);
       this.diagnostics.push({
-        code: "duplicate-key",
-        severity: "error",
-        message: `Found the key ${JSON.stringify(key)} a second time in the same mapping; expected each key once (the last one wins).`,
-        span: keySpan,
-        related: [{ message: `The first ${JSON.stringify(key)} is here.`, span: first }],
+        ...diagnostic("duplicate-key", "inMapping", { key: quoted }, keySpan),
+        related: [{ message: message("duplicate-key", "firstHere", { key: quoted }), span: first }],
       });
     }
     properties.push({ key, keySpan, value });
@@ -86,12 +85,12 @@ export function quoteClosed(text: string, start: number, end: number): boolean {
  * escaped, which is easy to misread as the closing one.
  */
 export function unclosedQuoteMessage(double: boolean, escaped: boolean): string {
-  const [style, quote] = double ? ["double", '"'] : ["single", "'"];
-  if (!escaped)
-    return `Found a ${style}-quoted string that is never closed; expected a closing ${style} quote (${quote}).`;
-  return double
-    ? 'Found a double-quoted string that is never closed: its last " is escaped by the backslash before it; expected a closing double quote (") after it (a backslash itself is written \\\\).'
-    : "Found a single-quoted string that is never closed: its last '' is an escaped quote; expected a closing single quote (') after it.";
+  if (escaped) return message("syntax-error", double ? "doubleQuoteEscaped" : "singleQuoteEscaped", {});
+  return message(
+    "syntax-error",
+    "quoteUnclosed",
+    double ? { style: "double", quote: '"' } : { style: "single", quote: "'" },
+  );
 }
 
 /** `yaml` puts the empty value of `key:` after the blanks that follow ":"; it goes right after ":". */

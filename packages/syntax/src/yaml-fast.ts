@@ -1,9 +1,10 @@
 import { CST } from "yaml";
 import { append } from "./append.js";
 import type { Diagnostic } from "./diagnostic.js";
-import type { ScalarNode, ScalarStyle, SyntaxNode } from "./tree.js";
+import type { Comment, ScalarNode, ScalarStyle, SyntaxNode } from "./tree.js";
 import { MAX_ALIAS_EXPANSION, PropertyList, scalarNode } from "./yaml-build.js";
 import { resolvePlain, unsupported } from "./yaml-cst.js";
+import { commentAt } from "./yaml-tokens.js";
 
 /**
  * The fastest way to our tree: a scanner over the text's characters for the plain YAML services are written in,
@@ -41,15 +42,20 @@ const isFlowIndicator = (c: number) => c === COMMA || c === 91 || c === 93 || c 
 const ODD_CHARACTERS = /[\0-\x09\x0b-\x1f\x7f\x85\u2028\u2029\ufeff]/;
 
 /**
- * Our tree for `text`, with duplicate keys reported into `diagnostics`; undefined when the text needs `yaml`.
+ * Our tree for `text` and its comments, with duplicate keys reported into `diagnostics`; undefined when the text
+ * needs `yaml`.
  */
-export function readFastYaml(text: string, diagnostics: Diagnostic[]): { root: SyntaxNode } | undefined {
+export function readFastYaml(
+  text: string,
+  diagnostics: Diagnostic[],
+): { root: SyntaxNode; comments: Comment[] } | undefined {
   if (ODD_CHARACTERS.test(text)) return undefined;
   const found: Diagnostic[] = [];
   try {
-    const root = new Scanner(text, found).document();
+    const scanner = new Scanner(text, found);
+    const root = scanner.document();
     append(diagnostics, found);
-    return { root };
+    return { root, comments: scanner.comments };
   } catch {
     // Mostly `Unsupported`; anything else too is for the other readers, which never throw.
     return undefined;
@@ -83,6 +89,8 @@ class Scanner {
   readonly #open = new Set<string>();
   /** Nodes the aliases read so far add, bounded as `parseYaml` bounds them. */
   #expanded = 0;
+  /** The comments read, in order. */
+  readonly comments: Comment[] = [];
 
   constructor(text: string, found: Diagnostic[]) {
     this.#text = text;
@@ -108,6 +116,14 @@ class Scanner {
   #afterLine(i: number): number {
     const lf = this.#text.indexOf("\n", i);
     return lf < 0 ? this.#n : lf + 1;
+  }
+
+  /** Records the comment whose `#` is at `q` (once: a line may be looked at again). */
+  #comment(q: number): void {
+    const last = this.comments.at(-1);
+    if (last && last.span.offset >= q) return;
+    const lf = this.#text.indexOf("\n", q);
+    this.comments.push(commentAt(q, this.#text.slice(q, lf < 0 ? this.#n : lf).trimEnd()));
   }
 
   #dash(i: number): boolean {
@@ -142,6 +158,7 @@ class Scanner {
         continue;
       }
       if (c === HASH) {
+        this.#comment(q);
         const end = this.#afterLine(q);
         if (absorb && q - p > indent) this.#nodeEnd = end;
         else {
@@ -283,6 +300,7 @@ class Scanner {
     if (q >= this.#n || c === LF || c === HASH) {
       // A comment after an anchor is left to `yaml`.
       if (anchored && c === HASH) unsupported();
+      if (c === HASH) this.#comment(q);
       // Nothing more on the line: the value is a collection on the lines below, or empty.
       this.#run(c === HASH ? this.#afterLine(q) : q + 1, indent, false);
       if (this.#col > indent || (!inSeq && this.#col === indent && this.#dash(this.#pos)))
@@ -370,7 +388,10 @@ class Scanner {
     if (q >= this.#n) return this.#n;
     const c = this.#code(q);
     if (c === LF) return q + 1;
-    if (c === HASH && q > p) return this.#afterLine(q);
+    if (c === HASH && q > p) {
+      this.#comment(q);
+      return this.#afterLine(q);
+    }
     return unsupported();
   }
 
@@ -424,6 +445,7 @@ class Scanner {
       if (c === LF) break;
       if (c === SPACE) continue;
       if (c === HASH && this.#code(i - 1) === SPACE) {
+        this.#comment(i);
         this.#plainComment = true;
         break;
       }
@@ -476,6 +498,7 @@ class Scanner {
       const lf = text.indexOf("\n", j);
       if (lf < 0) unsupported();
       props.push({ type: "comment", offset: j, indent, source: text.slice(j, lf) });
+      this.#comment(j);
       j = lf;
     }
     // Keep chomping and indentation indicators come with rules for trailing lines left to `yaml`.

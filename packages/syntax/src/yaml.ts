@@ -14,8 +14,9 @@ import {
   type YAMLMap,
   type YAMLSeq,
 } from "yaml";
+import { diagnostic, message } from "./catalogue.js";
 import type { Diagnostic, Span } from "./diagnostic.js";
-import type { ScalarNode, SyntaxNode } from "./tree.js";
+import type { Comment, ScalarNode, SyntaxNode } from "./tree.js";
 import {
   isBlank,
   MAX_ALIAS_EXPANSION,
@@ -28,12 +29,15 @@ import {
 } from "./yaml-build.js";
 import { readPlainYaml } from "./yaml-cst.js";
 import { readFastYaml } from "./yaml-fast.js";
+import { collectComments } from "./yaml-tokens.js";
 
 export { MAX_ALIAS_EXPANSION, MAX_YAML_NESTING };
 
 export interface ParsedYaml {
   readonly root: SyntaxNode | undefined;
   readonly diagnostics: Diagnostic[];
+  /** Every comment of the text, in order (those of a second document included). */
+  readonly comments: readonly Comment[];
 }
 
 export interface YamlOptions {
@@ -63,17 +67,21 @@ export function parseYaml(text: string, options: YamlOptions = {}): ParsedYaml {
   if (!options.compose) {
     const diagnostics: Diagnostic[] = [];
     const fast = readFastYaml(text, diagnostics);
-    if (fast) return { root: fast.root, diagnostics: diagnostics.sort((a, b) => a.span.offset - b.span.offset) };
+    if (fast) {
+      const sorted = diagnostics.sort((a, b) => a.span.offset - b.span.offset);
+      return { root: fast.root, diagnostics: sorted, comments: fast.comments };
+    }
   }
   const problems = new Problems(text);
   const builder = new TreeBuilder(text, problems);
   let root: SyntaxNode | undefined;
+  const comments: Comment[] = [];
   // `yaml` makes an Error, stack trace included, of every problem; the traces are never read, and on a text with
   // thousands of errors they cost more than the parse.
   const stackTraceLimit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    const { tokens, secondDocument, tooDeep } = firstDocumentTokens(text);
+    const { tokens, secondDocument, tooDeep } = firstDocumentTokens(text, comments);
     if (tooDeep >= 0) builder.tooDeep(tooDeep);
     // What the scanner left is mostly still plain YAML, read straight from the tokens; the rest is composed.
     const plain = tooDeep < 0 && !options.compose ? readPlainYaml(text, tokens, builder.diagnostics) : undefined;
@@ -87,10 +95,7 @@ export function parseYaml(text: string, options: YamlOptions = {}): ParsedYaml {
     }
     if (secondDocument >= 0) {
       const span = tokenSpan(text, secondDocument, secondDocument);
-      problems.syntax(
-        span,
-        `Found a second YAML document starting with ${describe(text, span)}; expected one document per file.`,
-      );
+      problems.syntax(span, message("syntax-error", "secondDocument", { found: describe(text, span) }));
     }
   } catch (error) {
     // `yaml` catches stack overflows inside collections itself; this is for anything else it (or a very deep
@@ -98,25 +103,18 @@ export function parseYaml(text: string, options: YamlOptions = {}): ParsedYaml {
     root = undefined;
     if (error instanceof RangeError) builder.tooDeep(0);
     else {
-      problems.syntax(
-        { offset: 0, length: 0 },
-        `Found YAML the reader failed on (${error instanceof Error ? error.message : String(error)}); expected YAML it can read.`,
-      );
+      const reason = error instanceof Error ? error.message : String(error);
+      problems.syntax({ offset: 0, length: 0 }, message("syntax-error", "readerFailed", { error: reason }));
     }
   } finally {
     Error.stackTraceLimit = stackTraceLimit;
   }
   const diagnostics = [...problems.finish(), ...builder.diagnostics];
   if (root === undefined && diagnostics.length === 0) {
-    diagnostics.push({
-      code: "syntax-error",
-      severity: "error",
-      message: "Found an empty document; expected a YAML value such as a mapping.",
-      span: { offset: 0, length: 0 },
-    });
+    diagnostics.push(diagnostic("syntax-error", "yamlEmpty", {}, { offset: 0, length: 0 }));
   }
   diagnostics.sort((a, b) => a.span.offset - b.span.offset);
-  return { root, diagnostics };
+  return { root, diagnostics, comments: comments.sort((a, b) => a.span.offset - b.span.offset) };
 }
 
 interface FirstDocument {
@@ -128,20 +126,23 @@ interface FirstDocument {
   readonly tooDeep: number;
 }
 
-/** Runs `yaml`'s parser on the first document only, cutting nesting too deep on the way. */
-function firstDocumentTokens(text: string): FirstDocument {
+/**
+ * Runs `yaml`'s parser on the first document, cutting nesting too deep on the way; the comments of every token
+ * (a second document's too, for the suppressions there) go into `comments`, before any cut.
+ */
+function firstDocumentTokens(text: string, comments: Comment[]): FirstDocument {
   let secondDocument = -1;
   let tooDeep = -1;
   let documents = 0;
   const tokens: CST.Token[] = [];
   for (const token of new Parser().parse(text)) {
-    if (token.type === "document") {
-      if (++documents > 1) {
-        secondDocument = token.offset;
-        break;
-      }
-      tooDeep = trimDeepCollections(token);
+    collectComments([token], comments);
+    if (secondDocument >= 0) continue;
+    if (token.type === "document" && ++documents > 1) {
+      secondDocument = token.offset;
+      continue;
     }
+    if (token.type === "document") tooDeep = trimDeepCollections(token);
     tokens.push(token);
   }
   return { tokens, secondDocument, tooDeep };
@@ -186,22 +187,16 @@ function trimDeepCollections(document: CST.Document): number {
     for (let i = token.items.length - 1; i >= 0; i--) {
       const item: CST.CollectionItem | undefined = token.items[i];
       if (!item) continue;
-      if (isCollectionToken(item.value)) {
+      // The value, then the key: a collection in either is walked, or cut when too deep.
+      for (const slot of ["value", "key"] as const) {
+        const child = item[slot];
+        if (!isCollectionToken(child)) continue;
         if (depth < MAX_YAML_NESTING) {
-          collections.push(item.value);
+          collections.push(child);
           depths.push(depth);
         } else {
-          first = first < 0 ? item.value.offset : Math.min(first, item.value.offset);
-          item.value = emptyScalarToken(item.value);
-        }
-      }
-      if (isCollectionToken(item.key)) {
-        if (depth < MAX_YAML_NESTING) {
-          collections.push(item.key);
-          depths.push(depth);
-        } else {
-          first = first < 0 ? item.key.offset : Math.min(first, item.key.offset);
-          item.key = emptyScalarToken(item.key);
+          first = first < 0 ? child.offset : Math.min(first, child.offset);
+          item[slot] = emptyScalarToken(child);
         }
       }
     }
@@ -270,12 +265,8 @@ class TreeBuilder {
   tooDeep(offset: number): void {
     if (this.#tooDeep) return;
     this.#tooDeep = true;
-    this.diagnostics.push({
-      code: "too-deep",
-      severity: "error",
-      message: `Found mappings and sequences nested more than ${MAX_YAML_NESTING} deep; expected at most ${MAX_YAML_NESTING} levels.`,
-      span: { offset, length: offset < this.#text.length ? 1 : 0 },
-    });
+    const span = { offset, length: offset < this.#text.length ? 1 : 0 };
+    this.diagnostics.push(diagnostic("too-deep", "yaml", { max: MAX_YAML_NESTING }, span));
   }
 
   /** Our node for a `yaml` node inside `depth` collections. */
@@ -333,29 +324,18 @@ class TreeBuilder {
     const name = node.source;
     const anchored = this.#anchors.get(name);
     if (this.#open.has(name)) {
-      this.#problems.add(
-        span,
-        `Found the alias "*${name}" inside the value anchored "&${name}" it refers to; expected an alias to a complete value (a value cannot contain itself).`,
-      );
+      this.#problems.add(span, message("syntax-error", "aliasInsideAnchor", { name }));
     } else if (!anchored) {
       // An empty name was reported by `yaml` already.
       if (name) {
-        this.#problems.add(
-          span,
-          `Found the alias "*${name}", but no anchor "&${name}" comes before it; expected an anchor defined earlier in the document.`,
-        );
+        this.#problems.add(span, message("syntax-error", "aliasUnknown", { name }));
       }
     } else if (depth + anchored.height > MAX_YAML_NESTING) {
       this.tooDeep(start);
     } else if (this.#expanded + anchored.size > MAX_ALIAS_EXPANSION) {
       if (!this.#tooLarge) {
         this.#tooLarge = true;
-        this.diagnostics.push({
-          code: "too-large",
-          severity: "error",
-          message: `Found aliases that expand to more than ${MAX_ALIAS_EXPANSION} nodes; expected a smaller document.`,
-          span,
-        });
+        this.diagnostics.push(diagnostic("too-large", "aliases", { max: MAX_ALIAS_EXPANSION }, span));
       }
     } else {
       this.#expanded += anchored.size;
@@ -418,10 +398,7 @@ class TreeBuilder {
     if (isScalar(key)) {
       if (key.type === "PLAIN" && key.source === "") {
         const colon = this.#text.charCodeAt(start) === 58;
-        this.#problems.add(
-          { offset: start, length: colon ? 1 : 0 },
-          'Found ":" with no key before it; expected a key such as "name:".',
-        );
+        this.#problems.add({ offset: start, length: colon ? 1 : 0 }, message("syntax-error", "keyMissing", {}));
         return undefined;
       }
       // Reading an anchored key as a scalar registers the anchor, for aliases to the key (and checks its quotes).
@@ -441,7 +418,7 @@ class TreeBuilder {
     }
     this.#problems.add(
       { offset: start, length: lineEnd(this.#text, start, Math.min(end, start + SCAN_LIMIT)) - start },
-      `Found a ${kind} used as a key; expected a string key such as "name:".`,
+      message("syntax-error", "collectionKey", { kind }),
     );
     return undefined;
   }
@@ -593,113 +570,97 @@ function explain(text: string, error: YAMLError, span: Span, unclosed: boolean):
   const atEnd = span.length === 0 && span.offset >= text.length;
   const flow = /Flow sequence|Flow map/.test(detail)
     ? /sequence/.test(detail)
-      ? ["sequence", "]"]
-      : ["mapping", "}"]
+      ? { collection: "sequence", closer: "]" }
+      : { collection: "mapping", closer: "}" }
     : undefined;
+  const at = { found };
   switch (error.code) {
     case "TAB_AS_INDENT":
-      return "Found a tab used for indentation; expected spaces.";
+      return message("syntax-error", "tabIndent", {});
     case "BAD_INDENT":
     case "MISSING_CHAR":
       if (flow) {
-        if (unclosed) return `Found ${found} that is never closed; expected "${flow[1]}" to end the flow ${flow[0]}.`;
+        if (unclosed) return message("syntax-error", "flowNeverClosed", { found, ...flow });
         return atEnd
-          ? `Found the end of the file inside a flow ${flow[0]}; expected "${flow[1]}" to close it.`
-          : `Found ${found} inside a flow ${flow[0]} that is not closed or not indented past its key; expected "${flow[1]}" to close it first, or more indentation.`;
+          ? message("syntax-error", "flowEndOfFile", flow)
+          : message("syntax-error", "flowNotClosed", { found, ...flow });
       }
       if (error.code === "BAD_INDENT") {
-        if (/mapping items/.test(detail))
-          return `Found the key ${found} indented differently from the keys before it; expected every key of a mapping to start in the same column.`;
-        if (/sequence items/.test(detail))
-          return `Found the item ${found} indented differently from the items before it; expected every "- " item of a sequence to start in the same column.`;
+        if (/mapping items/.test(detail)) return message("syntax-error", "keyIndent", at);
+        if (/sequence items/.test(detail)) return message("syntax-error", "itemIndent", at);
         if (/Block scalar values in collections/.test(detail))
-          return `Found the block scalar line ${found} without indentation; expected it indented more than its key.`;
-        if (/Block scalar lines/.test(detail))
-          return `Found the line ${found} indented less than the first line of its block scalar; expected at least the same indentation.`;
-        if (/Flow end indicator/.test(detail))
-          return `Found ${found} at the indentation of its key; expected the closing bracket indented more than the key.`;
-        return `Found ${found} at an indentation that does not fit the lines above; expected it aligned with its siblings or indented under its key.`;
+          return message("syntax-error", "blockLineUnindented", at);
+        if (/Block scalar lines/.test(detail)) return message("syntax-error", "blockLineLessIndented", at);
+        if (/Flow end indicator/.test(detail)) return message("syntax-error", "flowEndAtKeyIndent", at);
+        return message("syntax-error", "indentMismatch", at);
       }
       if (/closing ["']quote/.test(detail)) return unclosedQuoteMessage(/"quote/.test(detail), false);
       if (/Missing ,/.test(detail)) {
         const collection = /flow map/.test(detail) ? "flow mapping" : "flow sequence";
-        return `Found ${found} right after the previous entry of a ${collection}; expected "," between entries${/or :/.test(detail) ? ', or ":" after a key' : ""}.`;
+        return message("syntax-error", /or :/.test(detail) ? "commaOrColonMissing" : "commaMissing", {
+          found,
+          collection,
+        });
       }
-      if (/space after :/.test(detail))
-        return `Found ${found} right after ":" in a flow collection; expected a space after ":".`;
-      if (/followed by map values/.test(detail))
-        return `Found ${found} without ":" after it inside a mapping; expected a key followed by ":" and its value.`;
-      if (/Comments must be separated/.test(detail))
-        return `Found the comment ${found} right after other text; expected a space before "#".`;
-      if (/Tags and anchors/.test(detail))
-        return `Found ${found} directly after an anchor or tag; expected a space between them.`;
-      if (/without - indicator/.test(detail))
-        return `Found ${found} in a sequence without "- " before it; expected every item to start with "- ".`;
-      if (/leading empty lines/.test(detail))
-        return 'Found leading empty lines indented more than the first line of a block scalar; expected an indentation indicator such as "|2" after "|" or ">".';
-      if (/same line with directives-end/.test(detail))
-        return `Found the collection ${found} on the same line as "---"; expected it to start on the next line.`;
-      if (/directives-end/.test(detail))
-        return `Found ${found} after a directive; expected a "---" line between directives and content.`;
-      return `Found ${found} where a character is missing; expected complete YAML punctuation here.`;
+      if (/space after :/.test(detail)) return message("syntax-error", "spaceAfterColonMissing", at);
+      if (/followed by map values/.test(detail)) return message("syntax-error", "colonMissing", at);
+      if (/Comments must be separated/.test(detail)) return message("syntax-error", "commentUnseparated", at);
+      if (/Tags and anchors/.test(detail)) return message("syntax-error", "propertiesUnseparated", at);
+      if (/without - indicator/.test(detail)) return message("syntax-error", "dashMissing", at);
+      if (/leading empty lines/.test(detail)) return message("syntax-error", "blockLeadingLines", {});
+      if (/same line with directives-end/.test(detail)) return message("syntax-error", "collectionOnDocumentStart", at);
+      if (/directives-end/.test(detail)) return message("syntax-error", "documentStartMissing", at);
+      return message("syntax-error", "characterMissing", at);
     case "BLOCK_AS_IMPLICIT_KEY":
-      if (/block sequence/.test(detail))
-        return `Found the sequence item ${found} where a mapping key was expected; expected it aligned with the other items of its sequence.`;
+      if (/block sequence/.test(detail)) return message("syntax-error", "itemAsKey", at);
       return sameLineColon(text, span)
-        ? `Found a second "key: value" starting at ${found} on the line of another key; expected one key per line, or quotes around a value that contains ": ".`
-        : `Found more-indented lines after the value ${found}; expected either a value on the key's line or an indented block below the key, not both.`;
+        ? message("syntax-error", "secondKeyOnLine", at)
+        : message("syntax-error", "valueAndBlock", at);
     case "MULTILINE_IMPLICIT_KEY":
-      return `Found ${found} without ":" on its line, so it runs on into the next line as a key; expected "key: value" on one line.`;
+      return message("syntax-error", "multilineKey", at);
     case "UNEXPECTED_TOKEN":
-      if (/at node end/.test(detail))
-        return `Found ${found} after a complete value; expected nothing more there, or an entry aligned with its siblings on a new line.`;
-      if (/Unexpected , in|empty item/.test(detail))
-        return 'Found an extra "," in a flow collection; expected a value between two commas.';
-      if (/block-seq-ind on same line/.test(detail))
-        return 'Found "- " on the line of a key; expected the sequence to start on the next line, indented under the key.';
-      if (/Block scalar header/.test(detail))
-        return `Found ${found} in a block scalar header; expected only "|" or ">", then optionally "-" or "+" and an indentation digit 1-9.`;
+      if (/at node end/.test(detail)) return message("syntax-error", "afterValue", at);
+      if (/Unexpected , in|empty item/.test(detail)) return message("syntax-error", "emptyFlowEntry", {});
+      if (/block-seq-ind on same line/.test(detail)) return message("syntax-error", "sequenceOnKeyLine", {});
+      if (/Block scalar header/.test(detail)) return message("syntax-error", "blockHeader", at);
       if (/flow-map-end|flow-seq-end/.test(detail))
-        return `Found ${found} without a matching opening bracket; expected "${found === '"}"' ? "{" : "["}" before it, or no ${found}.`;
-      if (/map-value-ind/.test(detail))
-        return `Found ${found} where no key can start; expected a key before ":", aligned with its siblings.`;
-      return `Found ${found}, which cannot appear here; expected a value, a "key: value" entry or a "- " item aligned with its siblings.`;
+        return message("syntax-error", "closerUnmatched", { found, opener: found === '"}"' ? "{" : "[" });
+      if (/map-value-ind/.test(detail)) return message("syntax-error", "keyCannotStart", at);
+      return message("syntax-error", "tokenMisplaced", at);
     case "BAD_SCALAR_START":
       return /block scalar indicator/.test(detail)
-        ? `Found ${found} starting a value inside a flow collection; expected a quoted string (block scalars cannot appear inside [ ] or { }).`
-        : `Found ${found} at the start of a plain value; expected the value in quotes (a plain value cannot start with ${found}).`;
+        ? message("syntax-error", "blockScalarInFlow", at)
+        : message("syntax-error", "plainStart", at);
     case "BAD_DQ_ESCAPE":
-      return `Found the escape ${found} in a double-quoted string; expected one of \\\\ \\" \\/ \\n \\t \\r \\xXX \\uXXXX \\UXXXXXXXX (write a backslash as \\\\).`;
+      return message("syntax-error", "escapeUnknown", at);
     case "KEY_OVER_1024_CHARS":
-      return `Found the key ${found} longer than 1024 characters; expected a shorter key, or an explicit key after "? ".`;
+      return message("syntax-error", "keyTooLong", at);
     case "BAD_ALIAS":
-      if (/Alias cannot be an empty/.test(detail))
-        return 'Found "*" without an anchor name; expected "*name" for an earlier "&name".';
-      if (/Anchor cannot be an empty/.test(detail)) return 'Found "&" without a name; expected "&name".';
-      return 'Found an anchor or alias name ending in ":"; expected a space before ":" (here the ":" is part of the name).';
+      if (/Alias cannot be an empty/.test(detail)) return message("syntax-error", "aliasNameless", {});
+      if (/Anchor cannot be an empty/.test(detail)) return message("syntax-error", "anchorNameless", {});
+      return message("syntax-error", "nameEndsInColon", {});
     case "ALIAS_PROPS":
-      return `Found an anchor or tag on the alias ${found}; expected an alias without either.`;
+      return message("syntax-error", "aliasProperties", at);
     case "MULTIPLE_ANCHORS":
-      return `Found a second anchor ${found} on one value; expected at most one anchor.`;
+      return message("syntax-error", "secondAnchor", at);
     case "MULTIPLE_TAGS":
-      return `Found a second tag ${found} on one value; expected at most one tag.`;
+      return message("syntax-error", "secondTag", at);
     case "BAD_PROP_ORDER":
-      return `Found an anchor or tag before ${found}; expected it after ${found}.`;
+      return message("syntax-error", "propertiesOrder", at);
     case "TAG_RESOLVE_FAILED":
       return /Could not resolve tag/.test(detail)
-        ? `Found the tag ${found} with a handle no %TAG directive declares; expected "!", "!!" or a declared handle.`
-        : `Found the tag ${found}, which does not fit this value; expected no tag, or a core tag that fits it such as "!!str" (the value is read without the tag).`;
+        ? message("syntax-error", "tagHandleUndeclared", at)
+        : message("syntax-error", "tagMismatch", at);
     case "BAD_DIRECTIVE":
-      if (/Unknown directive/.test(detail)) return `Found the unknown directive ${found}; expected %YAML or %TAG.`;
-      if (/Unsupported YAML version/.test(detail))
-        return `Found the YAML version ${found}; expected 1.1 or 1.2 (mailroom reads YAML 1.2 in any case).`;
-      return `Found the malformed directive ${found}; expected "%YAML 1.2" or "%TAG !handle! prefix".`;
+      if (/Unknown directive/.test(detail)) return message("syntax-error", "directiveUnknown", at);
+      if (/Unsupported YAML version/.test(detail)) return message("syntax-error", "yamlVersion", at);
+      return message("syntax-error", "directiveMalformed", at);
     case "BLOCK_IN_FLOW":
-      return `Found ${found} inside a flow collection, where it reads as a nested block collection; expected "," between entries, or a nested collection written with [ ] or { }.`;
+      return message("syntax-error", "blockInFlow", at);
     default:
       // IMPOSSIBLE, and codes our options and composing rule out (DUPLICATE_KEY, NON_STRING_KEY,
       // BAD_COLLECTION_TYPE, MULTIPLE_DOCS).
-      return `Found ${found}, which the YAML reader could not place; expected well-formed YAML here.`;
+      return message("syntax-error", "unplaced", at);
   }
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { LineIndex, MAX_NESTING, parseJson, toJson, walkPath } from "../src/index.js";
 
+/** What the positioned parser reads: its tree and its diagnostics. */
+const parsed = (text: string) => {
+  const { tree, diagnostics } = parseJson(text, { positioned: true });
+  return { root: tree(), diagnostics };
+};
+
 const at = (text: string, offset: number) => {
   const { line, column } = new LineIndex(text).position(offset);
   return `${line}:${column}`;
@@ -9,7 +15,7 @@ const at = (text: string, offset: number) => {
 describe("parseJson", () => {
   it("keeps the span of every node and key", () => {
     const text = '{\n  "a": [1, {"b": "x"}],\n  "c": null\n}';
-    const { root, diagnostics } = parseJson(text);
+    const { root, diagnostics } = parsed(text);
     expect(diagnostics).toEqual([]);
     if (!root) throw new Error("no tree");
     const trail = walkPath(root, ["a", 1, "b"]);
@@ -24,13 +30,13 @@ describe("parseJson", () => {
   });
 
   it("stops at the deepest existing node on a missing path", () => {
-    const { root } = parseJson('{"a": {"b": 1}}');
+    const { root } = parsed('{"a": {"b": 1}}');
     if (!root) throw new Error("no tree");
     expect(walkPath(root, ["a", "zz", "q"])).toHaveLength(2);
   });
 
   it("treats a __proto__ key as data", () => {
-    const { root } = parseJson('{"__proto__": {"polluted": true}}');
+    const { root } = parsed('{"__proto__": {"polluted": true}}');
     if (!root) throw new Error("no tree");
     const value = toJson(root) as Record<string, unknown>;
     expect(Object.keys(value)).toEqual(["__proto__"]);
@@ -45,7 +51,7 @@ describe("parseJson", () => {
     ['{"a": tru}', "1:7", '"tru"'],
     ["[1] 2", "1:5", "2"],
   ])("reports %j once, at %s, with what it expected", (text, position, expected) => {
-    const { diagnostics } = parseJson(text);
+    const { diagnostics } = parsed(text);
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]?.code).toBe("syntax-error");
     expect(at(text, diagnostics[0]?.span.offset ?? -1)).toBe(position);
@@ -54,7 +60,7 @@ describe("parseJson", () => {
 
   it("reports a duplicate key at the second key, keeping the last value", () => {
     const text = '{"a": 1,\n "a": 2}';
-    const { root, diagnostics } = parseJson(text);
+    const { root, diagnostics } = parsed(text);
     expect(diagnostics.map((d) => [d.code, at(text, d.span.offset), d.span.length])).toEqual([
       ["duplicate-key", "2:2", 3],
     ]);
@@ -63,7 +69,7 @@ describe("parseJson", () => {
 
   it("refuses nesting past the bound once, without recursion trouble", () => {
     const depth = MAX_NESTING * 20;
-    const { diagnostics } = parseJson(`${"[".repeat(depth)}${"]".repeat(depth)}`);
+    const { diagnostics } = parsed(`${"[".repeat(depth)}${"]".repeat(depth)}`);
     expect(diagnostics.map((d) => d.code)).toEqual(["too-deep"]);
     expect(diagnostics[0]?.span.offset).toBe(MAX_NESTING);
   });

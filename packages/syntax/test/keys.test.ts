@@ -1,16 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { isMap, isScalar, isSeq, type Node, Parser, parseDocument } from "yaml";
-import {
-  type ObjectNode,
-  parseJson,
-  parseJsonLazily,
-  parseYaml,
-  propertyOf,
-  type SyntaxNode,
-  toJson,
-  walkPath,
-} from "../src/index.js";
+import { type ObjectNode, parseJson, parseYaml, propertyOf, type SyntaxNode, toJson, walkPath } from "../src/index.js";
+import { readFastJson } from "../src/json-fast.js";
 import { readPlainYaml } from "../src/yaml-cst.js";
 import { readFastYaml } from "../src/yaml-fast.js";
 
@@ -181,14 +173,14 @@ describe("keys named after Object's members are data in every reader", () => {
       fc.property(root, (d) => {
         const text = json(d);
         const written = JSON.parse(JSON.stringify(d)) as Entries;
-        const positioned = parseJson(text);
+        const positioned = parseJson(text, { positioned: true });
         expect(duplicatesReported(positioned.diagnostics)).toEqual(duplicates(d));
         expect(positioned.diagnostics.filter((x) => x.code !== "duplicate-key")).toEqual([]);
-        const tree = positioned.root as SyntaxNode;
+        const tree = positioned.tree() as SyntaxNode;
         expect(entriesOfTree(tree)).toEqual(written);
         expect(asJsonValue(tree)).toEqual(parsedJson(text));
         expectLookups(tree);
-        const lazy = parseJsonLazily(text);
+        const lazy = readFastJson(text);
         // The lazy reader leaves texts with duplicate keys to the positioned one.
         expect(lazy === undefined).toBe(duplicates(d).length > 0);
         if (lazy) {
@@ -205,7 +197,7 @@ describe("keys named after Object's members are data in every reader", () => {
     for (const member of MEMBERS) {
       // One member among ordinary keys, written twice: the others must not be found, this one found last.
       const entries = [...ordinary(0), [member, 1] as const, ...ordinary(10), [member, 2] as const];
-      const { root: tree } = parseJson(json({ entries }));
+      const tree = parseJson(json({ entries }), { positioned: true }).tree();
       expectLookups(tree as SyntaxNode);
       expect(propertyOf(tree as ObjectNode, member)?.value).toMatchObject({ value: 2 });
     }

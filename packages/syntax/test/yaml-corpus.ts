@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
-import { expect } from "vitest";
+import { expect, it } from "vitest";
 import { parseYaml } from "../src/index.js";
 
 /**
@@ -125,3 +125,42 @@ export const LAST_VALUES: readonly (readonly [value: string, malformed: boolean]
 /** A value last in a file: at the root, in a mapping, in a sequence; without and with a final line end. */
 export const atEndOfFile = (value: string): string[] =>
   [value, `id: 1\nboxes:\n  B:\n    label: ${value}`, `- 1\n- ${value}`].flatMap((text) => [text, `${text}\n`]);
+
+/**
+ * The cases every fast reader is held to (`reads` tells whether it takes a text): every example and the texts it
+ * reads itself, those it leaves to the next reader, and every malformed value last in a file, which it leaves too;
+ * each text read through `parseYaml` exactly as the composer reads it. `how` words the test names.
+ */
+export function readerCases(
+  reads: (text: string) => boolean,
+  cases: { readonly read: Readonly<Record<string, string>>; readonly left: Readonly<Record<string, string>> },
+  how: { readonly read: string; readonly left: string },
+): void {
+  it(`reads every example ${how.read}, to the tree and diagnostics the composer gives`, () => {
+    expect(examples.length).toBeGreaterThan(0);
+    for (const text of examples) {
+      expect(reads(text)).toBe(true);
+      expectSameAsComposer(text);
+    }
+  });
+  for (const [name, text] of Object.entries(cases.read)) {
+    it(`reads ${name} ${how.read}, as the composer does`, () => {
+      expect(reads(text)).toBe(true);
+      expectSameAsComposer(text);
+    });
+  }
+  for (const [name, text] of Object.entries(cases.left)) {
+    it(`leaves ${name} to ${how.left}`, () => {
+      expect(reads(text)).toBe(false);
+      expectSameAsComposer(text);
+    });
+  }
+  it("leaves every malformed value last in a file to the composer, with and without a final line end", () => {
+    for (const [value, malformed] of LAST_VALUES) {
+      for (const text of atEndOfFile(value)) {
+        if (malformed) expect(reads(text), text).toBe(false);
+        expectSameAsComposer(text);
+      }
+    }
+  });
+}

@@ -5,25 +5,16 @@ import {
   ALIAS_BOMB,
   agreesOnRandomEdits,
   agreesOnRandomPieces,
-  atEndOfFile,
   examples,
   expectSameAsComposer,
   fixtures,
-  LAST_VALUES,
+  readerCases,
 } from "./yaml-corpus.js";
 
 /** Whether the direct reader takes the text (rather than leaving it to the composer). */
 const direct = (text: string) => readPlainYaml(text, [...new Parser().parse(text)], []) !== undefined;
 
 describe("reading YAML straight from the parser's tokens", () => {
-  it("reads every example directly, to the tree and diagnostics the composer gives", () => {
-    expect(examples.length).toBeGreaterThan(0);
-    for (const text of examples) {
-      expect(direct(text)).toBe(true);
-      expectSameAsComposer(text);
-    }
-  });
-
   it("agrees with the composer on every fixture, broken ones included", () => {
     for (const text of fixtures) expectSameAsComposer(text);
   });
@@ -43,13 +34,6 @@ describe("reading YAML straight from the parser's tokens", () => {
     "a long mapping with a duplicate": `${Array.from({ length: 20 }, (_, i) => `k${i}: ${i}`).join("\n")}\nk3: again\n`,
     "nesting under sequences": "- a: 1\n  b:\n    - [x, {y: z}]\n- - deep\n  - er\n",
   };
-  for (const [name, text] of Object.entries(plain)) {
-    it(`reads ${name} directly, as the composer does`, () => {
-      expect(direct(text)).toBe(true);
-      expectSameAsComposer(text);
-    });
-  }
-
   const composed: Record<string, string> = {
     tabs: "a:\t1\n",
     "carriage returns": "a: 1\r\nb: 2\r\n",
@@ -70,21 +54,7 @@ describe("reading YAML straight from the parser's tokens", () => {
     "a bad indentation": "a:\n  b: 1\n c: 2\n",
     "an empty key": ": 1\n",
   };
-  for (const [name, text] of Object.entries(composed)) {
-    it(`leaves ${name} to the composer`, () => {
-      expect(direct(text)).toBe(false);
-      expectSameAsComposer(text);
-    });
-  }
-
-  it("leaves every malformed value last in a file to the composer, with and without a final line end", () => {
-    for (const [value, malformed] of LAST_VALUES) {
-      for (const text of atEndOfFile(value)) {
-        if (malformed) expect(direct(text), text).toBe(false);
-        expectSameAsComposer(text);
-      }
-    }
-  });
+  readerCases(direct, { read: plain, left: composed }, { read: "directly", left: "the composer" });
 
   it("agrees with the composer on random YAML-like text", () => {
     const pieces = [

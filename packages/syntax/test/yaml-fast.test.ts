@@ -7,11 +7,10 @@ import {
   ALIAS_BOMB,
   agreesOnRandomEdits,
   agreesOnRandomPieces,
-  atEndOfFile,
   examples,
   expectSameAsComposer,
   fixtures,
-  LAST_VALUES,
+  readerCases,
   repo,
 } from "./yaml-corpus.js";
 
@@ -25,14 +24,6 @@ const generated = Array.from({ length: 60 }, (_, i) => generator.generateService
 const fast = (text: string) => readFastYaml(text, []) !== undefined;
 
 describe("reading plain YAML with the scanner", () => {
-  it("reads every example itself, to the tree and diagnostics the composer gives", () => {
-    expect(examples.length).toBeGreaterThan(0);
-    for (const text of examples) {
-      expect(fast(text)).toBe(true);
-      expectSameAsComposer(text);
-    }
-  });
-
   it("reads every generated service itself, as the composer does", () => {
     for (const text of [...generated, generator.generateServiceDsl(7, 1, { boxes: 200 })]) {
       expect(fast(text)).toBe(true);
@@ -69,13 +60,6 @@ describe("reading plain YAML with the scanner", () => {
     "no final line end": "a:\n  b: x",
     "anchors and aliases": "a: &x {b: 1}\nc: *x\nd: &y\n  - 1\ne: [*y, *x] # both\nf: &s text\ng: *s\nh: {i: *s}\n",
   };
-  for (const [name, text] of Object.entries(plain)) {
-    it(`reads ${name} itself, as the composer does`, () => {
-      expect(fast(text)).toBe(true);
-      expectSameAsComposer(text);
-    });
-  }
-
   const left: Record<string, string> = {
     tabs: "a:\t1\n",
     "carriage returns": "a: 1\r\nb: 2\r\n",
@@ -112,21 +96,7 @@ describe("reading plain YAML with the scanner", () => {
     "a key over 1000 characters": `${"k".repeat(1001)}: 1\n`,
     "nesting near the limit": `${Array.from({ length: 120 }, (_, i) => `${" ".repeat(i)}a:`).join("\n")} 1\n`,
   };
-  for (const [name, text] of Object.entries(left)) {
-    it(`leaves ${name} to yaml`, () => {
-      expect(fast(text)).toBe(false);
-      expectSameAsComposer(text);
-    });
-  }
-
-  it("leaves every malformed value last in a file to the composer, with and without a final line end", () => {
-    for (const [value, malformed] of LAST_VALUES) {
-      for (const text of atEndOfFile(value)) {
-        if (malformed) expect(fast(text), text).toBe(false);
-        expectSameAsComposer(text);
-      }
-    }
-  });
+  readerCases(fast, { read: plain, left }, { read: "itself", left: "yaml" });
 
   it("agrees with the composer on random YAML-like text", () => {
     const pieces = [

@@ -183,6 +183,20 @@ describe("parseYaml: the tree", () => {
     expect(toJson(root)).toEqual({ a: 1, b: 1, c: 2, d: 2 });
   });
 
+  it("gives every comment with its span, by every reader, a block scalar's lines starting with # not among them", () => {
+    const text = "# head\na: 1 # one\nb: |\n  # text\n  more\nc: [x] # two\n---\n# in a second document\n";
+    const comments = ["# head", "# one", "# two", "# in a second document"];
+    for (const written of [text.slice(0, text.indexOf("---")), text]) {
+      for (const compose of [false, true]) {
+        const parsed = parseYaml(written, { compose });
+        const expected = comments.filter((comment) => written.includes(comment));
+        expect(parsed.comments.map((c) => c.text)).toEqual(expected);
+        for (const { span, text: comment } of parsed.comments)
+          expect(written.slice(span.offset, span.offset + span.length)).toBe(comment);
+      }
+    }
+  });
+
   it("reads `---` alone as a null document and an empty text as no document", () => {
     expect(tree("---\n")).toMatchObject({ kind: "scalar", value: null });
     for (const text of ["", "# only a comment\n"]) {

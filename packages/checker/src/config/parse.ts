@@ -1,7 +1,10 @@
 import { basename } from "node:path";
 import { describeValue, diagnoseAgainst, type Location } from "@mailroom/compiler";
 import {
+  CONFIGURABLE_CODES,
   type Diagnostic,
+  diagnostic,
+  isBaseCode,
   nearest,
   type PathSegment,
   parseYaml,
@@ -12,7 +15,6 @@ import {
   walkPath,
 } from "@mailroom/syntax";
 import * as z from "zod";
-import { BASE_CODES, CONFIGURABLE_CODES } from "../check.js";
 import { RULES } from "../rules/index.js";
 import { configSchema, MailroomConfig, RuleSettingObject, SeveritySetting } from "./schema.js";
 
@@ -139,14 +141,7 @@ const asError = (d: Diagnostic): Diagnostic => (d.severity === "error" ? d : { .
  */
 function checkShape(name: string, json: unknown, locate: Locate): Diagnostic[] {
   if (!isObject(json)) {
-    return [
-      {
-        code: "wrong-type",
-        severity: "error",
-        message: `Found ${describeValue(json)} at the top of "${name}"; expected a mapping with "rules", "overrides" or "ignore".`,
-        span: locate([]).span,
-      },
-    ];
+    return [diagnostic("wrong-type", "configTop", { value: describeValue(json), file: name }, locate([]).span)];
   }
   const problems: Diagnostic[] = [];
   const normalized = structuredClone(json);
@@ -155,12 +150,8 @@ function checkShape(name: string, json: unknown, locate: Locate): Diagnostic[] {
     for (const [id, setting] of Object.entries(rules)) {
       if (typeof setting === "string") rules[id] = { severity: setting };
       else if (!isObject(setting)) {
-        problems.push({
-          code: "wrong-type",
-          severity: "error",
-          message: `Rule "${id}" is set to ${describeValue(setting)}; expected a severity (${quotedList(SeveritySetting.options)}) or an object with "severity" and "options".`,
-          span: locate([...at, id]).span,
-        });
+        const data = { rule: id, value: describeValue(setting), severities: quotedList(SeveritySetting.options) };
+        problems.push(diagnostic("wrong-type", "configSetting", data, locate([...at, id]).span));
         rules[id] = {};
       }
     }
@@ -173,34 +164,22 @@ function checkShape(name: string, json: unknown, locate: Locate): Diagnostic[] {
 function checkRuleId(id: string, location: Location): Diagnostic | undefined {
   if (RULES.has(id) || CONFIGURABLE_CODES.has(id)) return undefined;
   const span = keyOrValue(location);
-  if (BASE_CODES.includes(id)) {
-    return {
-      code: "unknown-rule",
-      severity: "error",
-      message: `Found "${id}", which reports a file that cannot be read or a service that is invalid, not a rule; expected a rule id (of the other codes, only ${quotedList([...CONFIGURABLE_CODES.keys()], "and")} can be set).`,
-      span,
-    };
+  if (isBaseCode(id)) {
+    const configurable = quotedList([...CONFIGURABLE_CODES.keys()], "and");
+    return diagnostic("unknown-rule", "notARule", { code: id, configurable }, span);
   }
   const guess = nearest(id, [...RULES.keys(), ...CONFIGURABLE_CODES.keys()]);
-  return {
-    code: "unknown-rule",
-    severity: "error",
-    message: `Unknown rule "${id}"; expected the id of a rule (listed by mailroom explain)${guess ? `. Did you mean "${guess}"?` : "."}`,
-    span,
-  };
+  return guess
+    ? diagnostic("unknown-rule", "unknownNear", { rule: id, suggestion: guess }, span)
+    : diagnostic("unknown-rule", "unknown", { rule: id }, span);
 }
 
 function checkOptions(id: string, options: unknown, at: readonly PathSegment[], locate: Locate): Diagnostic[] {
   const schema = RULES.get(id)?.meta.options;
   if (!schema) {
-    return [
-      {
-        code: "unknown-key",
-        severity: "error",
-        message: `Found "options" for "${id}", which has none; expected only "severity".`,
-        span: keyOrValue(locate(at)),
-      },
-    ];
+    // An error, not the code's default warning: a configuration is used whole or not at all.
+    const problem = diagnostic("unknown-key", "configOptions", { rule: id }, keyOrValue(locate(at)));
+    return [{ ...problem, severity: "error" }];
   }
   // Under the rule's id, so that messages name the rule: `"requirements" in "options"`, `"options" in "<id>"`.
   const wrapped = z.strictObject({ [id]: z.strictObject({ options: schema }) });

@@ -1,20 +1,12 @@
 import { dirname, resolve } from "node:path";
 import type { Diagnostic } from "@mailroom/syntax";
-import { readSource } from "../source-file.js";
+import { readSource, type UnreadSource, unreadDiagnostic } from "../source-file.js";
 import { findConfig } from "./find.js";
 import { type ParsedConfig, parseConfig } from "./parse.js";
 import { type FileSettings, settingsFor } from "./settings.js";
 
 /** A configuration file's text, or why it cannot be read (`text` is then whatever could be decoded). */
-export type ConfigText =
-  | { readonly ok: true; readonly text: string }
-  | {
-      readonly ok: false;
-      readonly text: string;
-      readonly offset: number;
-      readonly message: string;
-      readonly code: string;
-    };
+export type ConfigText = { readonly ok: true; readonly text: string } | UnreadSource;
 
 /** How the resolver reads a configuration: from disk as every file is read (`readSource`), or an editor's open buffer. */
 export type ConfigReader = (path: string) => Promise<ConfigText>;
@@ -84,14 +76,7 @@ export class ConfigResolver {
     if (!parsed) {
       parsed = this.#read(path).then((source): ParsedConfig => {
         this.#texts.set(path, source.text);
-        if (source.ok) return parseConfig(path, source.text);
-        const diagnostic: Diagnostic = {
-          code: source.code,
-          severity: "error",
-          message: source.message,
-          span: { offset: source.offset, length: 0 },
-        };
-        return { file: path, diagnostics: [diagnostic] };
+        return source.ok ? parseConfig(path, source.text) : { file: path, diagnostics: [unreadDiagnostic(source)] };
       });
       this.#configs.set(path, parsed);
     }

@@ -1,7 +1,6 @@
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import type { Severity } from "@mailroom/syntax";
+import { CONFIGURABLE_CODES, type Severity } from "@mailroom/syntax";
 import picomatch from "picomatch";
-import { CONFIGURABLE_CODES } from "../check.js";
 import type { RuleSettings, RuleSettingsMap } from "../engine/run.js";
 import { RULES } from "../rules/index.js";
 import type { ResolvedConfig, RuleLayer } from "./parse.js";

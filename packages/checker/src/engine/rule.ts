@@ -1,4 +1,4 @@
-import type { ServiceSource, SymbolIndex } from "@mailroom/compiler";
+import type { ServiceSource, SiteKind, SymbolIndex } from "@mailroom/compiler";
 import type { Service } from "@mailroom/model";
 import type { PathSegment, Severity, Span } from "@mailroom/syntax";
 import type * as z from "zod";
@@ -25,6 +25,19 @@ export interface Basis {
 /** The default severity a basis gives: the one home of that choice. */
 export const severityOf = (basis: Basis): Severity => (basis.kind === "states" ? "error" : "warning");
 
+/**
+ * A rule's messages by id: one sentence each, with `{{name}}` placeholders filled from a report's `data`.
+ * Related information and fix descriptions are messages too. The engine fills them; an unknown id or a
+ * placeholder without a value is a bug of the rule, reported as `internal-error` (and caught by the rule tests).
+ */
+export type RuleMessages = Readonly<Record<string, string>>;
+
+/** One of the rule's messages by id, with the values of its placeholders. */
+export interface MessageRef {
+  readonly messageId: string;
+  readonly data?: Readonly<Record<string, string | number>>;
+}
+
 /** What a rule is: the stable id (also its diagnostic code and doc page), default severity and purpose. */
 export interface RuleMeta {
   /** kebab-case, stable forever; `docs/rules/<id>.md` documents it. */
@@ -38,10 +51,9 @@ export interface RuleMeta {
   readonly options?: z.ZodType;
   /** Whether some of its reports carry an unambiguous fix. */
   readonly fixable?: boolean;
+  /** Its messages by id; reports name them. */
+  readonly messages: RuleMessages;
 }
-
-/** Where in the service an expression sits, which decides what it may contain and which box it reads. */
-export type SiteKind = "metadata" | "reconcile" | "file-matcher" | "channel";
 
 export interface BoxInfo {
   readonly name: string;
@@ -68,22 +80,24 @@ export interface ExpressionNode {
   readonly site: ExpressionSite;
 }
 
-/** A fix: set the value at a path. The engine turns it into a text edit for the file's format. */
-export interface ValueFix {
-  readonly description: string;
+/**
+ * A fix: set the value at a path, described by one of the rule's messages. The engine turns it into a text
+ * edit for the file's format.
+ */
+export interface ValueFix extends MessageRef {
   readonly path: Path;
   readonly value: unknown;
 }
 
-export interface Report {
+/** A finding: where, and which of the rule's messages says what is wrong (the ESLint shape). */
+export interface Report extends MessageRef {
   /** The JSON path the problem is about. */
   readonly path: Path;
-  readonly message: string;
   /** Point at the key holding the value rather than the value (duplicate names, unknown keys). */
   readonly at?: "key" | "value";
   /** A span inside the located value, relative to its start (a token inside a regex string, say). */
   readonly within?: Span;
-  readonly related?: readonly { readonly path: Path; readonly message: string }[];
+  readonly related?: readonly (MessageRef & { readonly path: Path })[];
   readonly fix?: ValueFix;
 }
 

@@ -6,11 +6,19 @@ import {
   type SymbolIndex,
 } from "@mailroom/compiler";
 import type { Service } from "@mailroom/model";
-import type { Diagnostic, Fix, Severity, Span, TextEdit } from "@mailroom/syntax";
+import {
+  type Diagnostic,
+  diagnostic,
+  type Fix,
+  fillTemplate,
+  type Severity,
+  type Span,
+  type TextEdit,
+} from "@mailroom/syntax";
 import { expressionsByType, indexExpressions } from "./expressions.js";
 import type { HeldBack } from "./held-back.js";
 import { MetadataScope } from "./metadata-scope.js";
-import type { ExpressionNode, Json, Path, Report, Rule, RuleContext } from "./rule.js";
+import type { ExpressionNode, Json, MessageRef, Path, Report, Rule, RuleContext, RuleMessages } from "./rule.js";
 
 /** How a rule runs for one file: its severity (or off) and its options. */
 export interface RuleSettings {
@@ -67,9 +75,22 @@ function jsonEdits(service: ServiceSource, path: Path, current: unknown, value: 
   return [{ span: service.locate(path).span, newText: JSON.stringify(value) }];
 }
 
-function renderFix(document: SourceDocument, service: ServiceSource, report: Report): Fix | undefined {
+/** The text of one of a rule's messages, its placeholders filled; an unknown id throws (a bug in the rule). */
+function say(messages: RuleMessages, ref: MessageRef): string {
+  const template = messages[ref.messageId];
+  if (template === undefined) throw new Error(`no message "${ref.messageId}"`);
+  return fillTemplate(template, ref.data);
+}
+
+function renderFix(
+  document: SourceDocument,
+  service: ServiceSource,
+  report: Report,
+  messages: RuleMessages,
+): Fix | undefined {
   const fix = report.fix;
   if (!fix) return undefined;
+  const description = say(messages, fix);
   const location = service.locate(fix.path);
   if (location.depth < fix.path.length) return undefined; // only values that are written somewhere
   const value = fix.value as Json | null;
@@ -77,7 +98,7 @@ function renderFix(document: SourceDocument, service: ServiceSource, report: Rep
   if (document.format === "json") {
     const current = fix.path.reduce<unknown>((at, key) => (at as Json | null | undefined)?.[key], service.json);
     const edits = jsonEdits(service, fix.path, current, fix.value);
-    return edits.length > 0 ? { description: fix.description, edits } : undefined;
+    return edits.length > 0 ? { description, edits } : undefined;
   }
   let newText: string;
   const written = document.text[location.span.offset];
@@ -91,7 +112,7 @@ function renderFix(document: SourceDocument, service: ServiceSource, report: Rep
     newText = printExpression(fix.value as never, box ? { box: { name: box.name, main: box.main === true } } : {});
   } else if (typeof fix.value === "object" && fix.value !== null) return undefined;
   else newText = yamlScalar(fix.value);
-  return { description: fix.description, edits: [{ span: location.span, newText }] };
+  return { description, edits: [{ span: location.span, newText }] };
 }
 
 /**
@@ -193,17 +214,18 @@ export function runRules(
             const end = sourceOffset(document.text, span, report.within.offset + report.within.length);
             span = { offset: start, length: end - start };
           }
-          const fix = renderFix(document, service, report);
+          const { messages } = rule.meta;
+          const fix = renderFix(document, service, report, messages);
           diagnostics.push({
             code: rule.meta.id,
             severity,
-            message: report.message,
+            message: say(messages, report),
             span,
             ...(report.related
               ? {
                   related: report.related.map((r) => {
                     const at = service.locate(r.path);
-                    return { message: r.message, span: at.keySpan ?? at.span };
+                    return { message: say(messages, r), span: at.keySpan ?? at.span };
                   }),
                 }
               : {}),
@@ -213,12 +235,8 @@ export function runRules(
       );
     } catch (error) {
       // A bug in one rule must not cost the user the other rules' findings, nor crash the command.
-      diagnostics.push({
-        code: "internal-error",
-        severity: "error",
-        message: `Rule "${rule.meta.id}" failed on this service (${error instanceof Error ? error.message : String(error)}); this is a bug in mailroom, please report it with the file.`,
-        span: service.locate([]).span,
-      });
+      const data = { rule: rule.meta.id, error: error instanceof Error ? error.message : String(error) };
+      diagnostics.push(diagnostic("internal-error", "ruleFailed", data, service.locate([]).span));
     }
   }
   return diagnostics;

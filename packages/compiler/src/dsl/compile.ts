@@ -1,8 +1,10 @@
-import { DEFAULT_OUTPUT_FILE, RECONCILE_DEFAULTS } from "@mailroom/model";
+import { DEFAULT_OUTPUT_FILE } from "@mailroom/model";
 import {
   type ArrayNode,
   append,
   type Diagnostic,
+  diagnostic,
+  message,
   nearest,
   type ObjectNode,
   type PathSegment,
@@ -14,30 +16,31 @@ import {
   toJson,
   walkPath,
 } from "@mailroom/syntax";
-import type * as z from "zod";
-import { knownKeys } from "../schema-walk.js";
 import type { Location, ServiceSource, SourceDocument } from "../source.js";
 import { Wording, writtenKey } from "../wording.js";
 import { diagnoseAgainst } from "../zod-diagnostics.js";
 import { conforms } from "./conforms.js";
 import { compileExpression, type ExpressionCache, type ExpressionKind } from "./expressions.js";
 import { readDsl, withCutExpressions } from "./flow-cut.js";
+import { HEX_COLOUR_PATTERN, RANGE_PATTERN } from "./schema.js";
 import {
-  Apposition,
-  ArchiveBox,
-  Channel,
-  ConfiguredFile,
-  DataFileBox,
+  APPOSITION,
+  APPOSITION_TYPES,
+  BOX,
+  BOX_TYPES,
+  type BoxType,
+  CHANNEL,
   DslService,
-  From,
-  HEX_COLOUR_PATTERN,
-  Icon,
+  ICON,
+  inJsonOrder,
   jsonNamesOf,
-  MetadataLongForm,
-  PdfBox,
-  RANGE_PATTERN,
-  Reconcile,
-} from "./schema.js";
+  keysOf,
+  PDF_KEYS,
+  PROPERTIES,
+  type Row,
+  SERVICE,
+  type Shape,
+} from "./shape.js";
 import { SourceMap } from "./source-map.js";
 
 type Json = Record<string, unknown>;
@@ -46,34 +49,34 @@ type BoxContext = { readonly name: string; readonly main: boolean };
 type Entry = { readonly body: SyntaxNode | undefined; readonly keySpan?: Span };
 type Path = readonly PathSegment[];
 
-/**
- * DSL keys of PDF boxes. On a data-file box they compile into their JSON fields, which the spec lets exist there
- * ("not shown"), for the linter to report (pdf-only-field).
- */
-const PDF_KEYS: readonly string[] = ["integrityPreservable", "split", "hasAddressPage", "appositions"];
-
-/** Each DSL box type: its JSON `@type` and its DSL schema. Maps, since the type is user text (`constructor`). */
-const BOX_TYPES: ReadonlyMap<string, { readonly type: string; readonly schema: z.ZodType }> = new Map([
-  ["pdf", { type: "box.PDF", schema: PdfBox }],
-  ["data-file", { type: "box.DATA_FILE", schema: DataFileBox }],
-  ["archive", { type: "box.ARCHIVE", schema: ArchiveBox }],
-]);
-const APPOSITION_TYPES: ReadonlyMap<string, string> = new Map([
-  ["overlay", "bap.Overlay"],
-  ["image", "bap.Image"],
-]);
-
 /** How the DSL writes a box's `@type`: `pdf` for box.PDF. */
 const spellBoxType = (value: unknown): unknown => [...BOX_TYPES].find(([, { type }]) => type === value)?.[0] ?? value;
 
 /** The box types whose DSL has each key, for a key written on a box of another type. */
-const BOX_TYPES_OF_KEY: ReadonlyMap<string, readonly string[]> = (() => {
-  const types = new Map<string, string[]>();
-  for (const [dslType, { schema }] of BOX_TYPES) {
-    for (const key of knownKeys(schema)) types.set(key, [...(types.get(key) ?? []), dslType]);
-  }
-  return types;
-})();
+const BOX_TYPES_OF_KEY: ReadonlyMap<string, readonly BoxType[]> = new Map(
+  BOX.rows.map((row) => [row.key, row.boxTypes ?? []]),
+);
+
+/**
+ * Whether a box key is misplaced on a box of a type: the language knows what it means and it means nothing there.
+ * PDF keys on a data-file box are not: the spec lets them exist there (pdf-only-field reports them).
+ */
+function misplaced(key: string, dslType: string): boolean {
+  const types = BOX_TYPES_OF_KEY.get(key);
+  if (!types || !BOX_TYPES.has(dslType) || types.includes(dslType as BoxType)) return false;
+  return !(dslType === "data-file" && PDF_KEYS.includes(key));
+}
+
+/** The box rows compiled on a box of each type; on a box of a type the DSL does not know, all of them. */
+const BOX_ROWS_OF_TYPE: ReadonlyMap<string, readonly Row[]> = new Map(
+  [...BOX_TYPES.keys()].map((type) => [type, BOX.rows.filter((row) => !misplaced(row.key, type))]),
+);
+
+/** The rows of the service's own JSON fields (the others are its `properties`). */
+const SERVICE_OWN_ROWS = SERVICE.rows.filter((row) => !row.under);
+
+/** A default value for a JSON field: a fresh copy of a list, which the compiler may fill. */
+const fresh = (value: unknown): unknown => (Array.isArray(value) ? [...value] : value);
 
 /**
  * Sets a key of a JSON object built from user keys: `__proto__` is data like any key (as JSON.parse makes it),
@@ -123,7 +126,7 @@ export interface CompileOptions {
 /** Compiles one `.service.yaml` text: one service with its source map, or the diagnostics that prevent it. */
 export function compileDsl(file: string, text: string, options: CompileOptions = {}): SourceDocument {
   // An expression cut short by a flow mapping's syntax is one problem, reported in place of what it causes.
-  const { root, diagnostics, cuts, broken } = readDsl(text);
+  const { root, comments, diagnostics, cuts, broken } = readDsl(text);
   const tree = () => root;
   const document = (services: ServiceSource[], wellFormed = true): SourceDocument => ({
     format: "dsl",
@@ -133,6 +136,7 @@ export function compileDsl(file: string, text: string, options: CompileOptions =
     services,
     wellFormed,
     tree,
+    comments,
   });
   if (!root || broken) return document(bestEffort(text, root, options), false);
   const locateInTree = (path: Path): Location => {
@@ -269,24 +273,27 @@ class DslCompiler {
     target: Json,
     node: ObjectNode,
     path: Path,
-    schema: z.ZodType | undefined,
+    keys: readonly string[],
     open = false,
     compiled: readonly string[] = [],
   ): void {
-    const known = new Set(knownKeys(schema));
+    const known = new Set(keys);
     const handled = new Set([...known, ...compiled]);
     for (const property of node.properties) {
       if (handled.has(property.key) || !this.passOne(target, property, path)) continue;
       const suggestion = nearest(property.key, known);
       if (!open || suggestion) {
-        this.diagnostics.push({
-          code: "unknown-key",
-          severity: "warning",
-          message: suggestion
-            ? `Unknown key "${property.key}"; did you mean "${suggestion}"? It is passed through to the JSON unchanged.`
-            : `Unknown key "${property.key}"; it is passed through to the JSON unchanged. Known keys here: ${[...known].map((k) => `"${k}"`).join(", ")}.`,
-          span: property.keySpan,
-        });
+        const key = property.key;
+        this.diagnostics.push(
+          suggestion
+            ? diagnostic("unknown-key", "passedThroughNear", { key, suggestion }, property.keySpan)
+            : diagnostic(
+                "unknown-key",
+                "passedThrough",
+                { key, known: [...known].map((k) => `"${k}"`).join(", ") },
+                property.keySpan,
+              ),
+        );
       }
     }
   }
@@ -303,12 +310,10 @@ class DslCompiler {
     if (written && written.depth === at.length) {
       const where = written.keySpan ?? written.span;
       const by = written.name ?? writtenKey(this.text, where);
+      const key = writtenKey(this.text, property.keySpan);
       this.diagnostics.push({
-        code: "duplicate-key",
-        severity: "error",
-        message: `Found ${writtenKey(this.text, property.keySpan)}, a field this file already gives through ${by}; expected it once: remove this key, or write its value there.`,
-        span: property.keySpan,
-        related: [{ span: where, message: `${by} is here.` }],
+        ...diagnostic("duplicate-key", "givenThrough", { key, by }, property.keySpan),
+        related: [{ span: where, message: message("duplicate-key", "givenHere", { by }) }],
       });
       return false;
     }
@@ -328,19 +333,11 @@ class DslCompiler {
       if (next.kind === "object") for (const property of next.properties) pending.push(property.value);
       else if (next.kind === "array") for (const item of next.items) pending.push(item);
       else if (typeof next.value === "number" && !Number.isFinite(next.value)) {
-        this.diagnostics.push({
-          code: "invalid-value",
-          severity: "error",
-          message: `Found ${next.source ?? next.value}, a number JSON cannot hold (it would be written null); expected a finite number, or a string in quotes.`,
-          span: next.span,
-        });
+        const number = next.source ?? next.value;
+        this.diagnostics.push(diagnostic("invalid-value", "notFinite", { number }, next.span));
       } else if (typeof next.value === "number" && roundedInteger(next.value, next.source)) {
-        this.diagnostics.push({
-          code: "out-of-range",
-          severity: "error",
-          message: `Found ${next.source ?? next.value}, an integer beyond 2^53 that JSON readers do not keep exactly (it would be written ${next.value}); expected an integer of at most 2^53 in magnitude, or a string in quotes.`,
-          span: next.span,
-        });
+        const data = { number: next.source ?? next.value, written: next.value };
+        this.diagnostics.push(diagnostic("out-of-range", "inexactInteger", data, next.span));
       }
     }
   }
@@ -363,47 +360,34 @@ class DslCompiler {
 
   service(node: ObjectNode): Json {
     const get = (key: string) => propertyOf(node, key);
-    const json: Json = {};
-    this.mark([], node);
-    const copy = (key: string, path: Path, target: Json = json) => {
-      const property = get(key);
-      if (property) target[String(path.at(-1))] = this.raw(path, property.value, property.keySpan);
-    };
-    copy("id", ["id"]);
-    copy("type", ["type"]);
-    copy("name", ["name"]);
-    copy("organizationalUnit", ["organizationalUnit"]);
-
-    const properties: Json = {};
     const propertiesPath = ["properties"];
-    json.properties = properties;
+    this.mark([], node);
     this.mark(propertiesPath, node);
-    copy("description", [...propertiesPath, "description"], properties);
+    const json: Json = {};
+    this.rows(json, [], SERVICE_OWN_ROWS, get, undefined);
+    const written: Json = {};
+    this.rows(written, propertiesPath, PROPERTIES.rows, get, undefined);
     const icon = get("icon")?.value as ObjectNode | undefined;
     const colour = icon && propertyOf(icon, "color");
     if (colour) {
-      properties.iconColor = this.colour([...propertiesPath, "iconColor"], colour);
+      written.iconColor = this.colour([...propertiesPath, "iconColor"], colour);
       this.sourceMap.name([...propertiesPath, "iconColor"], `"color" of "icon"`);
     }
     const iconName = icon && propertyOf(icon, "name");
     if (iconName) {
-      properties.iconName = this.raw([...propertiesPath, "iconName"], iconName.value, iconName.keySpan);
+      written.iconName = this.raw([...propertiesPath, "iconName"], iconName.value, iconName.keySpan);
       this.sourceMap.name([...propertiesPath, "iconName"], `"name" of "icon"`);
     }
-
-    properties.boxes = this.named(get("boxes"), [...propertiesPath, "boxes"], "name", (entry, path, name) =>
-      this.box(entry, path, name),
-    );
-    properties.channels = this.named(get("channels"), [...propertiesPath, "channels"], "label", (entry, path, label) =>
-      this.channel(entry, path, label),
-    );
+    const properties = inJsonOrder(written, PROPERTIES);
+    json.properties = properties;
     // Fields of `properties` that are not the DSL's come after its own, as the decompiler writes them back.
-    if (icon) this.passThrough(properties, icon, propertiesPath, Icon);
+    if (icon) this.passThrough(properties, icon, propertiesPath, keysOf(ICON));
     const extra = get("properties")?.value;
     if (extra?.kind === "object")
       for (const property of extra.properties) this.passOne(properties, property, propertiesPath);
-    this.passThrough(json, node, [], DslService);
-    return json;
+    const ordered = inJsonOrder(json, SERVICE);
+    this.passThrough(ordered, node, [], keysOf(SERVICE));
+    return ordered;
   }
 
   /**
@@ -451,12 +435,60 @@ class DslCompiler {
     return { r: channel(0), g: channel(2), b: channel(4), a: match?.[2] ? Number.parseInt(match[2], 16) / 255 : 1 };
   }
 
+  /**
+   * Compiles the keys of a DSL object that its rows translate on their own (scalars, ranges, expressions, objects,
+   * named collections and lists), each into its JSON field or, when absent, the field's default.
+   */
+  rows(
+    json: Json,
+    path: Path,
+    rows: readonly Row[],
+    get: (key: string) => PropertyNode | undefined,
+    box: BoxContext | undefined,
+  ): void {
+    for (const row of rows) {
+      const property = get(row.key);
+      const field = row.json[0] as string;
+      const at = [...path, field];
+      if (row.kind === "range") {
+        if (property) this.range(json, path, property, row.json as [string, string]);
+        else if (Array.isArray(row.default)) [json[field], json[row.json[1] as string]] = row.default;
+      } else if (row.kind === "object") {
+        json[field] = this.object(property, at, row.shape as Shape, box);
+      } else if (row.kind === "named") {
+        json[field] = this.named(property, at, row.nameKey as string, (entry, entryPath, name) =>
+          row.shape === BOX
+            ? this.box(entry, entryPath, name)
+            : row.shape === CHANNEL
+              ? this.channel(entry, entryPath, name)
+              : this.entry(entry, entryPath, name, row, box),
+        );
+      } else if (row.kind === "list") {
+        json[field] = this.list(property, at, row, box);
+      } else if (property && row.kind === "scalar") {
+        json[field] = this.raw(at, property.value, property.keySpan);
+      } else if (property && row.kind === "expression") {
+        json[field] = this.expression(at, property.value, property.keySpan, row.expression ?? "value", box);
+      } else if (!property && row.kind !== "special" && "default" in row) {
+        json[field] = fresh(row.default);
+      }
+    }
+  }
+
+  /** A DSL object of a shape: its rows, in the JSON's order, then the keys the DSL does not know. */
+  shaped(node: ObjectNode, path: Path, shape: Shape, box: BoxContext | undefined, json: Json = {}): Json {
+    this.rows(json, path, shape.rows, (key) => propertyOf(node, key), box);
+    const ordered = inJsonOrder(json, shape);
+    this.passThrough(ordered, node, path, keysOf(shape));
+    return ordered;
+  }
+
   box(entry: Entry, path: Path, name: { value: string; span: Span }): Json {
     const body = entry.body as ObjectNode;
     const dslType = String(scalar(propertyOf(body, "type")?.value)?.value);
     const boxType = BOX_TYPES.get(dslType);
-    const misplaced = this.misplacedBoxKeys(body, dslType, name.value);
-    const get = (key: string) => (misplaced.has(key) ? undefined : propertyOf(body, key));
+    const wrong = this.misplacedBoxKeys(body, dslType, name.value);
+    const get = (key: string) => (wrong.has(key) ? undefined : propertyOf(body, key));
     const json: Json = { "@type": boxType?.type, name: name.value };
     const type = get("type");
     this.sourceMap.mark([...path, "@type"], {
@@ -464,132 +496,69 @@ class DslCompiler {
       keySpan: type?.keySpan,
       spell: spellBoxType,
     });
-    const flag = (key: string, jsonKey = key, fallback?: boolean) => {
-      const property = get(key);
-      if (property) json[jsonKey] = this.raw([...path, jsonKey], property.value, property.keySpan);
-      else if (fallback !== undefined) json[jsonKey] = fallback;
-    };
-    flag("hidden", "hidden", false);
-    const elements = get("elements");
-    if (elements) this.range(json, path, elements, ["minElements", "maxElements"]);
-    flag("label");
-    if (dslType !== "archive") {
-      const main = scalar(get("main")?.value)?.value === true;
-      flag("main", "main", false);
-      const context = { name: name.value, main };
-      json.parent = this.parent(get("from"), [...path, "parent"], context);
-      json.metadatas = this.named(get("metadata"), [...path, "metadatas"], "name", (entry, entryPath, metaName) =>
-        this.metadata(entry, entryPath, metaName, context),
-      );
-      json.reconcile = this.reconcile(get("reconcile"), [...path, "reconcile"], context);
-      json.configuredFiles = this.files(get("files"), [...path, "configuredFiles"]);
-    }
+    const context = { name: name.value, main: scalar(get("main")?.value)?.value === true };
     // The PDF keys are written into their JSON fields on a data-file box too, so that the same rule reports them
     // in a DSL file as in a JSON file (pdf-only-field).
-    flag("integrityPreservable");
+    this.rows(json, path, BOX_ROWS_OF_TYPE.get(dslType) ?? BOX.rows, get, context);
     const split = get("split");
     if (split) json.splitConfig = this.split(split, [...path, "splitConfig"]);
-    flag("hasAddressPage");
     const appositions = get("appositions");
     if (appositions?.value.kind === "array") json.appositions = this.appositions(appositions, [...path, "appositions"]);
-    this.passThrough(json, body, path, boxType?.schema ?? DataFileBox, dslType !== "pdf", [...PDF_KEYS, ...misplaced]);
-    return json;
+    const ordered = inJsonOrder(json, BOX);
+    const keys = keysOf(BOX, boxType ? (dslType as BoxType) : "data-file");
+    this.passThrough(ordered, body, path, keys, dslType !== "pdf", [...PDF_KEYS, ...wrong]);
+    return ordered;
   }
 
   /**
    * The keys of the DSL's boxes written on a box of a type that does not have them (`metadata` on an archive):
    * each an error, since the language knows what it means and it means nothing there; they are not compiled.
-   * PDF keys on a data-file box are the exception: the spec lets them exist there (pdf-only-field reports them).
    */
   misplacedBoxKeys(body: ObjectNode, dslType: string, boxName: string): ReadonlySet<string> {
-    const misplaced = new Set<string>();
-    if (!BOX_TYPES.has(dslType)) return misplaced;
+    const found = new Set<string>();
     for (const property of body.properties) {
-      const types = BOX_TYPES_OF_KEY.get(property.key);
-      if (!types || types.includes(dslType)) continue;
-      if (dslType === "data-file" && PDF_KEYS.includes(property.key)) continue;
-      misplaced.add(property.key);
-      this.diagnostics.push({
-        code: "misplaced-key",
-        severity: "error",
-        message: `Key "${property.key}" applies to ${types.join(" and ")} boxes; box ${JSON.stringify(boxName)} is ${dslType === "archive" ? "an" : "a"} ${dslType} box.`,
-        span: property.keySpan,
-      });
+      if (!misplaced(property.key, dslType)) continue;
+      found.add(property.key);
+      const data = {
+        key: property.key,
+        types: `${BOX_TYPES_OF_KEY.get(property.key)?.join(" and ")}`,
+        box: JSON.stringify(boxName),
+        article: dslType === "archive" ? "an" : "a",
+        type: dslType,
+      };
+      this.diagnostics.push(diagnostic("misplaced-key", "wrongBoxType", data, property.keySpan));
     }
-    return misplaced;
+    return found;
   }
 
-  metadata(entry: Entry, path: Path, name: { value: string; span: Span }, box: BoxContext): Json {
-    const json: Json = { name: name.value, persist: false, editable: false };
+  /**
+   * An entry of a named collection of a row (a metadata): its name, then its rows. An entry written in the short
+   * form (`name: <expression>`, or a raw JSON expression) is the value of the shape's short row.
+   */
+  entry(entry: Entry, path: Path, name: { value: string }, row: Row, box: BoxContext | undefined): Json {
+    const shape = row.shape as Shape;
+    const json: Json = { [row.nameKey as string]: name.value };
     const node = entry.body;
-    const longForm = node?.kind === "object" && !propertyOf(node, "@type") ? node : undefined;
-    if (!longForm) {
-      // `name: expression`, or a raw JSON expression.
-      if (node) json.content = this.expression([...path, "content"], node, entry.keySpan, "value", box);
-      return json;
-    }
-    for (const key of ["persist", "editable"]) {
-      const property = propertyOf(longForm, key);
-      if (property) json[key] = this.raw([...path, key], property.value, property.keySpan);
-    }
-    const value = propertyOf(longForm, "value");
-    if (value) json.content = this.expression([...path, "content"], value.value, value.keySpan, "value", box);
-    this.passThrough(json, longForm, path, MetadataLongForm);
-    return json;
+    if (node?.kind === "object" && !propertyOf(node, "@type")) return this.shaped(node, path, shape, box, json);
+    const short = (key: string) =>
+      key === shape.short && node ? ({ key, keySpan: entry.keySpan, value: node } as PropertyNode) : undefined;
+    this.rows(json, path, shape.rows, short, box);
+    return inJsonOrder(json, shape);
   }
 
-  /** A key whose value is an object or, when absent or null, the JSON `null` (`from`, `reconcile`). */
-  objectOrNull(property: PropertyNode | undefined, path: Path): ObjectNode | undefined {
+  /** A key whose value is an object of a shape or, when absent or null, the JSON `null` (`from`, `reconcile`). */
+  object(property: PropertyNode | undefined, path: Path, shape: Shape, box: BoxContext | undefined): unknown {
     if (property) this.mark(path, property.value, property.keySpan);
-    return property?.value.kind === "object" ? property.value : undefined;
+    return property?.value.kind === "object" ? this.shaped(property.value, path, shape, box) : null;
   }
 
-  parent(property: PropertyNode | undefined, path: Path, box: BoxContext): unknown {
-    const node = this.objectOrNull(property, path);
-    if (!node) return null;
-    const json: Json = {};
-    const archive = propertyOf(node, "archive");
-    if (archive) json.boxName = this.raw([...path, "boxName"], archive.value, archive.keySpan);
-    const match = propertyOf(node, "match");
-    if (match)
-      json.fileMatcher = this.expression([...path, "fileMatcher"], match.value, match.keySpan, "condition", box);
-    const rank = propertyOf(node, "rank");
-    if (rank) json.rank = this.raw([...path, "rank"], rank.value, rank.keySpan);
-    this.passThrough(json, node, path, From);
-    return json;
-  }
-
-  reconcile(property: PropertyNode | undefined, path: Path, box: BoxContext): unknown {
-    const node = this.objectOrNull(property, path);
-    if (!node) return null;
-    const json: Json = {};
-    const when = propertyOf(node, "when");
-    if (when) json.condition = this.expression([...path, "condition"], when.value, when.keySpan, "condition", box);
-    const counts = (key: string, minKey: string, maxKey: string, defaults: [number, number]) => {
-      const range = propertyOf(node, key);
-      if (range) this.range(json, path, range, [minKey, maxKey]);
-      else [json[minKey], json[maxKey]] = defaults;
-    };
-    counts("expected", "minExpected", "maxExpected", [RECONCILE_DEFAULTS.minExpected, RECONCILE_DEFAULTS.maxExpected]);
-    counts("matches", "minMatches", "maxMatches", [RECONCILE_DEFAULTS.minMatches, RECONCILE_DEFAULTS.maxMatches]);
-    this.passThrough(json, node, path, Reconcile);
-    return json;
-  }
-
-  files(property: PropertyNode | undefined, path: Path): Json[] {
-    if (property?.value.kind !== "array") return [];
+  /** A list of objects of a shape (`files`); absent, the row's default. */
+  list(property: PropertyNode | undefined, path: Path, row: Row, box: BoxContext | undefined): unknown {
+    if (property?.value.kind !== "array") return fresh(row.default);
     this.mark(path, property.value, property.keySpan);
     return property.value.items.map((item, i) => {
-      const node = item as ObjectNode;
-      this.mark([...path, i], node);
-      const id = propertyOf(node, "id");
-      const json: Json = {
-        serviceFileId: id ? this.raw([...path, i, "serviceFileId"], id.value, id.keySpan) : null,
-      };
-      const removable = propertyOf(node, "removable");
-      if (removable) json.removable = this.raw([...path, i, "removable"], removable.value, removable.keySpan);
-      this.passThrough(json, node, [...path, i], ConfiguredFile);
-      return json;
+      this.mark([...path, i], item);
+      return this.shaped(item as ObjectNode, [...path, i], row.shape as Shape, box);
     });
   }
 
@@ -611,12 +580,8 @@ class DslCompiler {
     const need = (key: string, what: string) => {
       const found = get(key);
       if (!found) {
-        this.diagnostics.push({
-          code: "missing-field",
-          severity: "error",
-          message: `Missing key "${key}" in a split by ${kind}; expected ${what}.`,
-          span: property.keySpan,
-        });
+        const data = { key, kind: String(kind), expected: what };
+        this.diagnostics.push(diagnostic("missing-field", "splitKey", data, property.keySpan));
       }
       return found;
     };
@@ -650,12 +615,7 @@ class DslCompiler {
     // Keys of another kind of split pass through like unknown keys, with a warning.
     for (const key of node.properties) {
       if (used.has(key.key)) continue;
-      this.diagnostics.push({
-        code: "unknown-key",
-        severity: "warning",
-        message: `Key "${key.key}" does not apply to a split by ${kind}; it is passed through to the JSON unchanged.`,
-        span: key.keySpan,
-      });
+      this.diagnostics.push(diagnostic("unknown-key", "otherSplit", { key: key.key, kind: String(kind) }, key.keySpan));
       put(json, key.key, this.raw([...path, key.key], key.value, key.keySpan));
     }
     return json;
@@ -676,18 +636,7 @@ class DslCompiler {
       const idValue = scalar(id?.value)?.value;
       json.id = idValue === undefined || idValue === null ? null : String(idValue);
       if (id) this.mark([...itemPath, "id"], id.value, id.keySpan);
-      const field = (key: string, jsonKey: string, fallback?: unknown) => {
-        const found = get(key);
-        if (found) json[jsonKey] = this.raw([...itemPath, jsonKey], found.value, found.keySpan);
-        else if (fallback !== undefined) json[jsonKey] = fallback;
-      };
-      field("target", "targetType");
-      field("pageFilter", "serializedPageFilter");
-      field("background", "background", false);
-      field("editable", "editable", false);
-      field("file", "serviceFileId");
-      this.passThrough(json, node, itemPath, Apposition);
-      return json;
+      return this.shaped(node, itemPath, APPOSITION, undefined, json);
     });
   }
 
@@ -707,7 +656,7 @@ class DslCompiler {
     } else {
       json.outputFilesConfig = [{ name: DEFAULT_OUTPUT_FILE }];
     }
-    if (node) this.passThrough(json, node, path, Channel, true);
+    if (node) this.passThrough(json, node, path, keysOf(CHANNEL), true);
     return json;
   }
 }

@@ -1,15 +1,20 @@
 import type { BooleanExpression, ValueExpression } from "@mailroom/model";
-import { type Diagnostic, parseExpression, type ScalarNode, type Span, scalarSpanMap } from "@mailroom/syntax";
 import {
-  type ExpressionKind,
-  lowerExpression,
-  UNKNOWN_ARGUMENT,
-  UNKNOWN_FUNCTION,
-  UNKNOWN_NAMESPACE,
-} from "../expression/lower.js";
+  type BaseCode,
+  type Diagnostic,
+  parseExpression,
+  type ScalarNode,
+  type Span,
+  scalarSpanMap,
+} from "@mailroom/syntax";
+import { type ExpressionKind, lowerExpression } from "../expression/lower.js";
 import type { ExpressionPointers } from "../expression/pointers.js";
 
-const NAME_ERRORS: ReadonlySet<string> = new Set([UNKNOWN_FUNCTION, UNKNOWN_NAMESPACE, UNKNOWN_ARGUMENT]);
+const NAME_ERRORS: ReadonlySet<string> = new Set<BaseCode>([
+  "unknown-function",
+  "unknown-namespace",
+  "unknown-argument",
+]);
 
 export type { ExpressionKind };
 

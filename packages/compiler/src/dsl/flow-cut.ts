@@ -1,5 +1,7 @@
 import {
+  type Comment,
   type Diagnostic,
+  diagnostic,
   type ObjectNode,
   type PropertyNode,
   parseYaml,
@@ -10,8 +12,6 @@ import {
   type Token,
   tokenize,
 } from "@mailroom/syntax";
-
-const EXPRESSION_IN_FLOW_MAPPING = "expression-in-flow-mapping";
 
 /** A YAML single-quoted scalar of a text: only its quotes are doubled, so an expression reads as it is. */
 const quoted = (text: string): string => `'${text.replaceAll("'", "''")}'`;
@@ -135,15 +135,16 @@ export function cutExpressions(text: string, root: SyntaxNode | undefined): Diag
     const whole: Span = { offset: start, length: line.from + end - start };
     covered = whole.offset + whole.length;
     const expression = text.slice(start, covered);
-    const comma = text[cutAt] === ",";
-    const why = comma
-      ? "a comma: inside { } YAML ends an entry at each comma"
-      : `${JSON.stringify(text[cutAt] ?? "")}: inside { } YAML reads brackets as its own`;
+    const data = { key: JSON.stringify(property.key), read: JSON.stringify(value.value) };
     cuts.push({
-      code: EXPRESSION_IN_FLOW_MAPPING,
-      severity: "error",
-      message: `The expression of ${JSON.stringify(property.key)} is cut short at ${why}, so it reads only ${JSON.stringify(value.value)}; quote the expression or write the mapping in block form.`,
-      span: whole,
+      ...(text[cutAt] === ","
+        ? diagnostic("expression-in-flow-mapping", "cutAtComma", data, whole)
+        : diagnostic(
+            "expression-in-flow-mapping",
+            "cutAtBracket",
+            { ...data, bracket: JSON.stringify(text[cutAt] ?? "") },
+            whole,
+          )),
       fix: { description: "Quote the expression", edits: [{ span: whole, newText: quoted(expression) }] },
     });
   }
@@ -204,6 +205,8 @@ const MAX_READINGS = 8;
 
 export interface DslReading {
   readonly root: SyntaxNode | undefined;
+  /** The comments of the text as written. */
+  readonly comments: readonly Comment[];
   /** The reading problems: those of the text as written, or those that remain once the cut expressions are quoted. */
   readonly diagnostics: Diagnostic[];
   /** The expressions cut short by a flow mapping (`cutExpressions`). */
@@ -219,7 +222,7 @@ export interface DslReading {
  * located back in the text as written. A file with no cut (nearly every file) is read once.
  */
 export function readDsl(text: string): DslReading {
-  const { root, diagnostics } = parseYaml(text);
+  const { root, diagnostics, comments } = parseYaml(text);
   let cuts = cutExpressions(text, root);
   let remaining = diagnostics;
   for (let reading = 1; reading < MAX_READINGS; reading++) {
@@ -234,7 +237,7 @@ export function readDsl(text: string): DslReading {
     if (more.length === 0) break;
     cuts = [...cuts, ...more.map((d) => edited.back(d))].sort((a, b) => a.span.offset - b.span.offset);
   }
-  return { root, diagnostics: remaining, cuts, broken: diagnostics.some((d) => d.severity === "error") };
+  return { root, comments, diagnostics: remaining, cuts, broken: diagnostics.some((d) => d.severity === "error") };
 }
 
 /** The diagnostics with the cut expressions in place of the problems found inside them. */

@@ -1,5 +1,6 @@
 import { type PathSegment, type Span, type SyntaxNode, walkPath } from "@mailroom/syntax";
 import type { ExpressionPointers } from "../expression/pointers.js";
+import { PathTrie } from "../path-trie.js";
 import type { Location } from "../source.js";
 
 /**
@@ -25,37 +26,40 @@ export interface ExpressionOrigin {
  * from the YAML as it is keeps a link to its syntax node, and a compiled expression its own pointer tree, so
  * positions below them are found by walking those trees when asked rather than recorded one by one up front.
  */
-export class SourceMap {
+export class SourceMap extends PathTrie<SourceMap> {
   #origin: Origin | undefined;
-  #children: Map<string, SourceMap> | undefined;
   /** The YAML the JSON below this position was copied from. */
   #tree: SyntaxNode | undefined;
   #expression: ExpressionOrigin | undefined;
 
+  protected create(): SourceMap {
+    return new SourceMap();
+  }
+
   /** Records where the JSON at `path` comes from. */
   mark(path: readonly PathSegment[], origin: Origin): void {
-    this.#at(path).#origin = origin;
+    this.at(path).#origin = origin;
   }
 
   /** Names the JSON at `path`, already recorded, for messages, where its key alone does not say what it is. */
   name(path: readonly PathSegment[], name: string): void {
-    const at = this.#at(path);
+    const at = this.at(path);
     if (at.#origin) at.#origin = { ...at.#origin, name };
   }
 
   /** Records that the JSON at `path` is a copy of `node`: every position below it is that of the YAML. */
   copy(path: readonly PathSegment[], node: SyntaxNode, keySpan?: Span): void {
-    const at = this.#at(path);
+    const at = this.at(path);
     at.#origin = keySpan ? { span: node.span, keySpan } : { span: node.span };
     at.#tree = node;
     // The copy replaces whatever was compiled at this position before (a pass-through key named like a compiled one).
-    at.#children = undefined;
+    at.prune();
     at.#expression = undefined;
   }
 
   /** Records the positions of an expression compiled at `path`. */
   expression(path: readonly PathSegment[], expression: ExpressionOrigin): void {
-    const at = this.#at(path);
+    const at = this.at(path);
     at.#expression = expression;
     at.#tree = undefined;
   }
@@ -77,12 +81,10 @@ export class SourceMap {
         };
       }
     };
-    keep(at.#origin, 0);
-    for (; depth < path.length; depth++) {
-      const next = at.#children?.get(String(path[depth]));
-      if (!next) break;
-      at = next;
-      keep(at.#origin, depth + 1);
+    for (const [d, node] of this.trail(path)) {
+      at = node;
+      depth = d;
+      keep(node.#origin, d);
     }
     const rest = path.slice(depth);
     const expression = at.#expression;
@@ -97,20 +99,5 @@ export class SourceMap {
       if (trail.length > 1) keep({ span: last.node.span, keySpan: last.keySpan }, depth + trail.length - 1);
     }
     return found;
-  }
-
-  #at(path: readonly PathSegment[]): SourceMap {
-    let at: SourceMap = this;
-    for (const segment of path) {
-      at.#children ??= new Map();
-      const key = String(segment);
-      let next = at.#children.get(key);
-      if (!next) {
-        next = new SourceMap();
-        at.#children.set(key, next);
-      }
-      at = next;
-    }
-    return at;
   }
 }

@@ -1,28 +1,12 @@
 import type { PathSegment, Span } from "@mailroom/syntax";
+import { PathTrie } from "../path-trie.js";
 
 /** A JSON position of a lowered expression: the span that produced it, and the positions below it. */
-export class PointerTrie {
+export class PointerTrie extends PathTrie<PointerTrie> {
   span: Span | undefined;
-  #children: Map<string, PointerTrie> | undefined;
 
-  /** The position below this one at `key`, created on first use. */
-  child(key: string | number): PointerTrie {
-    this.#children ??= new Map();
-    const name = String(key);
-    let node = this.#children.get(name);
-    if (!node) {
-      node = new PointerTrie();
-      this.#children.set(name, node);
-    }
-    return node;
-  }
-
-  find(key: string): PointerTrie | undefined {
-    return this.#children?.get(key);
-  }
-
-  children(): Iterable<[string, PointerTrie]> {
-    return this.#children ?? [];
+  protected create(): PointerTrie {
+    return new PointerTrie();
   }
 }
 
@@ -70,13 +54,8 @@ export class ExpressionPointers implements ReadonlyMap<string, Span> {
    * path it covers (less than the path's length when the rest was not written, e.g. an implied box target).
    */
   locate(path: readonly PathSegment[]): { span: Span; depth: number } | undefined {
-    let node: PointerTrie | undefined = this.root;
-    let found = this.root.span && { span: this.root.span, depth: 0 };
-    for (const [i, segment] of path.entries()) {
-      node = node.find(String(segment));
-      if (!node) break;
-      if (node.span) found = { span: node.span, depth: i + 1 };
-    }
+    let found: { span: Span; depth: number } | undefined;
+    for (const [depth, node] of this.root.trail(path)) if (node.span) found = { span: node.span, depth };
     return found;
   }
 

@@ -1,3 +1,4 @@
+import { message } from "../catalogue.js";
 import type { Diagnostic, Span } from "../diagnostic.js";
 
 export type TokenKind =
@@ -102,9 +103,9 @@ export function tokenize(text: string): { tokens: Token[]; diagnostics: Diagnost
     } else if (c === 34) {
       i = scanDoubleQuoted(text, i, push, error);
     } else if (c === 39) {
-      i = scanSingleQuoted(text, i, push, error);
+      i = scanDelimited(text, i, "'", "'\\", push, error);
     } else if (c === 47) {
-      i = scanRegex(text, i, push, error);
+      i = scanDelimited(text, i, "/", "/", push, error);
     } else if (PUNCTUATION[ch] !== undefined) {
       push(PUNCTUATION[ch], start, ++i);
     } else if (ch === "<" || ch === ">") {
@@ -189,12 +190,12 @@ function scanDoubleQuoted(text: string, start: number, push: Push, error: Report
         parts.push(String.fromCharCode(Number.parseInt(hex, 16)));
         i += 6;
       } else {
-        error(i, 2, `Expected four hexadecimal digits after "\\u" but found ${describeText(hex)}.`);
+        error(i, 2, message(SYNTAX, "hexDigits", { found: describeText(hex) }));
         parts.push("\\u");
         i += 2;
       }
     } else {
-      error(i, 2, `Unknown escape "\\${escaped}" in a string; expected one of \\" \\\\ \\/ \\n \\r \\t or \\uXXXX.`);
+      error(i, 2, message(SYNTAX, "escapeUnknown", { escape: `\\${escaped}` }));
       parts.push(`\\${escaped}`);
       i += 2;
     }
@@ -204,37 +205,34 @@ function scanDoubleQuoted(text: string, start: number, push: Push, error: Report
   return closeQuoted(text, start, i, '"', "string", parts.join(""), push, error);
 }
 
-/** Single quotes keep backslashes literally except before `'` and `\`: handy for regexes and `\$`. */
-function scanSingleQuoted(text: string, start: number, push: Push, error: Report): number {
+/**
+ * A single-quoted string or a `/.../` regex: up to the next `close` character not escaped, where a backslash before
+ * one of `unescapes` stands for that character, and before any other is kept with it. Single quotes unescape `'`
+ * and `\\` (handy for regexes and `\$`); inside a regex only `\/` is an escape (for `/`).
+ */
+function scanDelimited(
+  text: string,
+  start: number,
+  close: "'" | "/",
+  unescapes: string,
+  push: Push,
+  error: Report,
+): number {
   const parts: string[] = [];
   let i = start + 1;
   let run = i;
-  while (i < text.length && text[i] !== "'") {
-    if (text[i] === "\\" && (text[i + 1] === "'" || text[i + 1] === "\\")) {
-      parts.push(text.slice(run, i), text[i + 1] as string);
+  while (i < text.length && text[i] !== close) {
+    if (text[i] === "\\" && i + 1 < text.length) {
+      const next = text[i + 1] as string;
+      if (unescapes.includes(next)) {
+        parts.push(text.slice(run, i), next);
+        run = i + 2;
+      }
       i += 2;
-      run = i;
     } else i++;
   }
   parts.push(text.slice(run, i));
-  return closeQuoted(text, start, i, "'", "string", parts.join(""), push, error);
-}
-
-/** Inside `/.../` only `\/` is an escape (for `/`); every other character, backslashes included, is kept. */
-function scanRegex(text: string, start: number, push: Push, error: Report): number {
-  const parts: string[] = [];
-  let i = start + 1;
-  let run = i;
-  while (i < text.length && text[i] !== "/") {
-    if (text[i] === "\\" && text[i + 1] === "/") {
-      parts.push(text.slice(run, i), "/");
-      i += 2;
-      run = i;
-    } else i += text[i] === "\\" && i + 1 < text.length ? 2 : 1;
-  }
-  const end = Math.min(i, text.length);
-  parts.push(text.slice(run, end));
-  return closeQuoted(text, start, end, "/", "regex", parts.join(""), push, error);
+  return closeQuoted(text, start, i, close, close === "/" ? "regex" : "string", parts.join(""), push, error);
 }
 
 function closeQuoted(
@@ -252,7 +250,7 @@ function closeQuoted(
     return i + 1;
   }
   const what = kind === "string" ? "string" : "regular expression";
-  error(start, 1, `Expected a closing ${quote} to end the ${what} but found end of text.`);
+  error(start, 1, message(SYNTAX, "unterminated", { quote, what }));
   push(kind, start, text.length, value, true);
   return text.length;
 }

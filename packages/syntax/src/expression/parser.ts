@@ -1,3 +1,4 @@
+import { diagnostic, message } from "../catalogue.js";
 import type { Diagnostic, Span } from "../diagnostic.js";
 import type {
   ArgumentNode,
@@ -81,15 +82,15 @@ class Parser {
   parse(): ExpressionNode {
     const first = this.#peek();
     if (first.kind === "end") {
-      this.#error(first, "Expected an expression but found end of text.");
+      this.#error(first, message(EXPRESSION_SYNTAX, "empty", {}));
       return { kind: "error", span: span(first) };
     }
     const ast = this.#expression("an expression");
     const rest = this.#peek();
     // After an error, leftover text is almost always its consequence (`!a` leaves `a`): one report is enough.
     if (rest.kind !== "end" && this.#lastErrorAt < 0) {
-      const unmatched = rest.kind === ")" || rest.kind === "]" || rest.kind === "}" ? "an unmatched " : "";
-      this.#error(rest, `Expected an operator or end of text but found ${unmatched}${found(rest)}.`);
+      const unmatched = rest.kind === ")" || rest.kind === "]" || rest.kind === "}";
+      this.#error(rest, message(EXPRESSION_SYNTAX, unmatched ? "trailingCloser" : "trailing", { found: found(rest) }));
     }
     return ast;
   }
@@ -118,19 +119,19 @@ class Parser {
 
   /** A full expression, the loosest level (`a or b`): at the top, or inside brackets that {@link #nested} opened. */
   #expression(expected: string): ExpressionNode {
-    let left = this.#and(expected);
-    while (this.#isWord("or")) {
-      const op = this.#next();
-      left = this.#binary("or", op, left, this.#and('a condition after "or"'));
-    }
-    return left;
+    return this.#chain("or", expected, (next) => this.#and(next));
   }
 
   #and(expected: string): ExpressionNode {
-    let left = this.#not(expected);
-    while (this.#isWord("and")) {
+    return this.#chain("and", expected, (next) => this.#not(next));
+  }
+
+  /** Operands joined by `word` (`a and b and c`), from the left. */
+  #chain(word: "or" | "and", expected: string, operand: (expected: string) => ExpressionNode): ExpressionNode {
+    let left = operand(expected);
+    while (this.#isWord(word)) {
       const op = this.#next();
-      left = this.#binary("and", op, left, this.#not('a condition after "and"'));
+      left = this.#binary(word, op, left, operand(`a condition after "${word}"`));
     }
     return left;
   }
@@ -154,10 +155,7 @@ class Parser {
     const node = this.#binary(op.kind as BinaryOperator, op, left, this.#pipe(`a value after "${op.value}"`));
     const chained = this.#peek();
     if (!COMPARISONS.has(chained.kind)) return node;
-    this.#error(
-      chained,
-      `Expected "and", "or" or end of text after a comparison but found "${chained.value}"; comparisons do not chain.`,
-    );
+    this.#error(chained, message(EXPRESSION_SYNTAX, "comparisonChained", { operator: chained.value }));
     this.#next();
     const rest = this.#pipe(`a value after "${chained.value}"`);
     return { kind: "error", span: join(node.span, rest.span) };
@@ -169,7 +167,7 @@ class Parser {
       const bar = this.#next();
       const name = this.#peek();
       if (name.kind !== "identifier") {
-        this.#error(name, `Expected a function name after "|" but found ${describe(name)}.`);
+        this.#error(name, message(EXPRESSION_SYNTAX, "pipeName", { found: describe(name) }));
         return { kind: "error", span: join(input.span, span(bar)) };
       }
       this.#next();
@@ -180,10 +178,7 @@ class Parser {
       const pipe = { kind: "pipe", span: join(input.span, step.span), input, bar: span(bar), step } as const;
       input = this.#limit(pipe, [input, ...stepArgs]);
       if (this.#peek().kind === "[") {
-        this.#error(
-          this.#peek(),
-          `Expected "|", an operator or end of text after the pipe step "${name.value}" but found "["; to slice the result, write (… | ${name.value})[begin:end].`,
-        );
+        this.#error(this.#peek(), message(EXPRESSION_SYNTAX, "pipeSliced", { step: name.value }));
         this.#next();
         input = this.#skipGroup(input.span, "]");
       }
@@ -203,9 +198,7 @@ class Parser {
     if (this.#peek().kind !== ":") {
       this.#error(
         this.#peek(),
-        begin
-          ? `Expected ":" after the begin index of a slice but found ${describe(this.#peek())}.`
-          : `Expected an integer or ":" in a slice but found ${describe(this.#peek())}.`,
+        message(EXPRESSION_SYNTAX, begin ? "sliceColon" : "sliceBegin", { found: describe(this.#peek()) }),
       );
       return this.#skipGroup(target.span, "]");
     }
@@ -213,7 +206,8 @@ class Parser {
     const end = this.#sliceBound();
     const close = this.#peek();
     if (close.kind !== "]") {
-      this.#error(close, `Expected "]" to close the slice but found ${describe(close)}.`, open, "Slice opened here.");
+      const opened = message(EXPRESSION_SYNTAX, "sliceOpened", {});
+      this.#error(close, message(EXPRESSION_SYNTAX, "sliceClose", { found: describe(close) }), open, opened);
       return this.#skipGroup(target.span, "]");
     }
     this.#next();
@@ -273,7 +267,7 @@ class Parser {
       this.#next();
       const member = this.#peek();
       if (member.kind !== "identifier") {
-        this.#error(member, `Expected a name after "${word}." but found ${describe(member)}.`);
+        this.#error(member, message(EXPRESSION_SYNTAX, "memberName", { namespace: word, found: describe(member) }));
         return { kind: "error", span: join(token, next) };
       }
       this.#next();
@@ -339,9 +333,9 @@ class Parser {
     else
       this.#error(
         close,
-        `Expected ")" to close the parenthesis but found ${found(close)}.`,
+        message(EXPRESSION_SYNTAX, "parenClose", { found: found(close) }),
         open,
-        "Parenthesis opened here.",
+        message(EXPRESSION_SYNTAX, "parenOpened", {}),
       );
     const end = close.kind === ")" ? span(close) : expression.span;
     return this.#limit({ kind: "paren", span: join(open, end), expression }, [expression]);
@@ -363,9 +357,12 @@ class Parser {
       const isKey = key.kind === "identifier" || key.kind === "string";
       if (!isKey || (sign.kind !== "=" && sign.kind !== ":")) {
         const found = isKey ? sign : key;
-        const expected =
-          found === key ? 'a key (a name or a string) followed by "="' : `"=" after the key ${describeText(key.value)}`;
-        this.#error(found, `Expected ${expected} in the object but found ${describe(found)}.`);
+        this.#error(
+          found,
+          found === key
+            ? message(EXPRESSION_SYNTAX, "objectKey", { found: describe(found) })
+            : message(EXPRESSION_SYNTAX, "objectEquals", { key: describeText(key.value), found: describe(found) }),
+        );
         this.#skipTo(new Set([",", "}"]));
         return;
       }
@@ -393,9 +390,9 @@ class Parser {
       if (CLOSERS.has(token.kind)) {
         this.#error(
           token,
-          `Expected "${closer}" to close ${what} but found ${describe(token)}.`,
+          message(EXPRESSION_SYNTAX, "listClose", { closer, list: what, found: describe(token) }),
           open,
-          `${capitalize(what)} starts here.`,
+          message(EXPRESSION_SYNTAX, "listStarts", { list: capitalize(what) }),
         );
         return undefined;
       }
@@ -403,7 +400,7 @@ class Parser {
       const after = this.#peek();
       if (after.kind === ",") this.#next();
       else if (!CLOSERS.has(after.kind)) {
-        this.#error(after, `Expected "," or "${closer}" in ${what} but found ${found(after)}.`);
+        this.#error(after, message(EXPRESSION_SYNTAX, "listSeparator", { closer, list: what, found: found(after) }));
         // A stray ":", "=" or unknown character would stop every item without being consumed, so it is
         // skipped, as if it were the comma. Anything else may start the next item (a missing comma), or is
         // a closer handled at the top of the loop.
@@ -434,10 +431,7 @@ class Parser {
     const shown = short && !/[\r\n]/.test(written) ? written : "…";
     const example = `${text.slice(name.offset, nameEnd)}=${shown}`;
     this.diagnostics.splice(index, 0, {
-      code: EXPRESSION_SYNTAX,
-      severity: "error",
-      message: `Found ":" after ${what}; ${which} are written ${example} (YAML ends a value at ": ").`,
-      span: span(colon),
+      ...diagnostic(EXPRESSION_SYNTAX, "colonForEquals", { what, which, example }, span(colon)),
       fix: {
         description: 'Replace ":" with "="',
         edits: [{ span: { offset: start, length: end - start }, newText: "=" }],
@@ -447,7 +441,7 @@ class Parser {
 
   #unexpected(expected: string): ExpressionNode {
     const token = this.#peek();
-    this.#error(token, `Expected ${expected} but found ${found(token)}.`);
+    this.#error(token, message(EXPRESSION_SYNTAX, "unexpected", { expected, found: found(token) }));
     if (!SYNC.has(token.kind)) this.#next();
     return { kind: "error", span: span(token) };
   }
@@ -455,12 +449,9 @@ class Parser {
   #reportTooDeep(at: Span): void {
     if (this.#tooDeepReported) return;
     this.#tooDeepReported = true;
-    this.diagnostics.push({
-      code: EXPRESSION_TOO_DEEP,
-      severity: "error",
-      message: `Expected at most ${this.maxDepth} levels of nesting but found more; split the expression into smaller ones.`,
-      span: { offset: at.offset, length: at.length },
-    });
+    this.diagnostics.push(
+      diagnostic(EXPRESSION_TOO_DEEP, "nesting", { max: this.maxDepth }, { offset: at.offset, length: at.length }),
+    );
   }
 
   /** Builds no deeper than the limit: a node that would exceed it becomes an error node (reported once). */

@@ -11,6 +11,11 @@ export const rule = defineRule({
       quote: "The address page cannot be set when creating a delivery; its presence is configured in the service.",
     },
     description: "An ADDRESS_PAGE apposition on a PDF box whose hasAddressPage is not true.",
+    messages: {
+      noAddressPage:
+        'An apposition of box {{box}} targets "ADDRESS_PAGE", but the box\'s "hasAddressPage" is {{flag}}; expected "hasAddressPage" true, or another target.',
+      flagSet: '"hasAddressPage" is set here.',
+    },
   },
   check(context) {
     context.service.properties.boxes.forEach((box, index) => {
@@ -20,9 +25,10 @@ export const rule = defineRule({
         if (apposition.targetType !== "ADDRESS_PAGE") return;
         context.report({
           path: [...boxPath(index), "appositions", i, "targetType"],
-          message: `An apposition of box ${q(box.name)} targets "ADDRESS_PAGE", but the box's "hasAddressPage" is ${flag}; expected "hasAddressPage" true, or another target.`,
+          messageId: "noAddressPage",
+          data: { box: q(box.name), flag },
           ...(box.hasAddressPage === false
-            ? { related: [{ path: [...boxPath(index), "hasAddressPage"], message: `"hasAddressPage" is set here.` }] }
+            ? { related: [{ path: [...boxPath(index), "hasAddressPage"], messageId: "flagSet" }] }
             : {}),
         });
       });

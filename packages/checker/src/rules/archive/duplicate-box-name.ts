@@ -1,9 +1,8 @@
-import { defineRule } from "../../engine/rule.js";
-import { q, reportDuplicates } from "./shared.js";
+import { uniqueNameRule } from "./shared.js";
 
 /** File parts at job creation, parents and expressions name boxes: two boxes with one name are ambiguous. */
-export const rule = defineRule({
-  meta: {
+export const rule = uniqueNameRule(
+  {
     id: "duplicate-box-name",
     basis: {
       kind: "states",
@@ -12,15 +11,11 @@ export const rule = defineRule({
         "File part names are built from the box identifier (the box name from the service) and a zero-based counter per box.",
     },
     description: "Two boxes of the service have the same name.",
+    messages: {
+      duplicate: "Box name {{name}} is already used by another box; expected a name of its own.",
+      first: "The first box named {{name}} is here.",
+    },
   },
-  check(context) {
-    reportDuplicates(
-      context,
-      context.service.properties.boxes,
-      ["properties", "boxes"],
-      "name",
-      (name) => `Box name ${q(name)} is already used by another box; expected a name of its own.`,
-      (name) => `The first box named ${q(name)} is here.`,
-    );
-  },
-});
+  ["properties", "boxes"],
+  "name",
+);

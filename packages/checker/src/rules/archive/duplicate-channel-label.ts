@@ -1,9 +1,8 @@
-import { defineRule } from "../../engine/rule.js";
-import { q, reportDuplicates } from "./shared.js";
+import { uniqueNameRule } from "./shared.js";
 
 /** Delivery commands name a channel by its label: two channels with one label are ambiguous. */
-export const rule = defineRule({
-  meta: {
+export const rule = uniqueNameRule(
+  {
     id: "duplicate-channel-label",
     basis: {
       kind: "states",
@@ -11,15 +10,11 @@ export const rule = defineRule({
       quote: "`serviceChannelOptions` (map channelLabel to map outputFileName to array of option values)",
     },
     description: "Two channels of the service have the same label.",
+    messages: {
+      duplicate: "Channel label {{name}} is already used by another channel; expected a label of its own.",
+      first: "The first channel labelled {{name}} is here.",
+    },
   },
-  check(context) {
-    reportDuplicates(
-      context,
-      context.service.properties.channels,
-      ["properties", "channels"],
-      "label",
-      (label) => `Channel label ${q(label)} is already used by another channel; expected a label of its own.`,
-      (label) => `The first channel labelled ${q(label)} is here.`,
-    );
-  },
-});
+  ["properties", "channels"],
+  "label",
+);

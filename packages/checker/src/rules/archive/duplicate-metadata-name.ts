@@ -11,18 +11,15 @@ export const rule = defineRule({
       quote: "references inside content are names of metadata of the current box or of MAIN boxes",
     },
     description: "Two metadata of the same box have the same name.",
+    messages: {
+      duplicate: "Metadata name {{name}} is already used in box {{box}}; expected a name of its own.",
+      first: "The first metadata named {{name}} is here.",
+    },
   },
   check(context) {
     context.service.properties.boxes.forEach((box, index) => {
       if (box["@type"] === "box.ARCHIVE") return;
-      reportDuplicates(
-        context,
-        box.metadatas,
-        [...boxPath(index), "metadatas"],
-        "name",
-        (name) => `Metadata name ${q(name)} is already used in box ${q(box.name)}; expected a name of its own.`,
-        (name) => `The first metadata named ${q(name)} is here.`,
-      );
+      reportDuplicates(context, box.metadatas, [...boxPath(index), "metadatas"], "name", { box: q(box.name) });
     });
   },
 });

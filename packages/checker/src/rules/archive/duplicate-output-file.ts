@@ -15,6 +15,12 @@ export const rule = defineRule({
       quote: "`serviceChannelOptions` (map channelLabel to map outputFileName to array of option values)",
     },
     description: `Two output files of one channel have the same name, an output file without a name counting as "${DEFAULT_OUTPUT_FILE}".`,
+    messages: {
+      duplicate: "Output file {{name}} is already in channel {{channel}}; expected a name of its own.",
+      duplicateImplied:
+        "An output file without a name is {{name}}, and channel {{channel}} already has one; expected a name of its own.",
+      first: "The first output file {{name}} of the channel is here.",
+    },
   },
   check(context) {
     context.service.properties.channels.forEach((channel, index) => {
@@ -23,11 +29,7 @@ export const rule = defineRule({
         channel.outputFilesConfig,
         ["properties", "channels", index, "outputFilesConfig"],
         "name",
-        (name, implied) =>
-          implied
-            ? `An output file without a name is ${q(name)}, and channel ${q(channel.label)} already has one; expected a name of its own.`
-            : `Output file ${q(name)} is already in channel ${q(channel.label)}; expected a name of its own.`,
-        (name) => `The first output file ${q(name)} of the channel is here.`,
+        { channel: q(channel.label) },
         DEFAULT_OUTPUT_FILE,
       );
     });

@@ -1,5 +1,5 @@
 import { defineRule } from "../../engine/rule.js";
-import { extractionsByArchive, q, rankPath } from "./shared.js";
+import { extractionsByArchive, firstBoxByRank, q, rankPath } from "./shared.js";
 
 /**
  * Two boxes extracting from the same archive box with the same rank: the order in which their file matchers
@@ -15,23 +15,24 @@ export const rule = defineRule({
         "rank: integer (orders several fileMatcher expressions on the same archive box; rank 1 is tried first, then 2...)",
     },
     description: "Two boxes extract from the same archive box with the same rank.",
+    messages: {
+      duplicate:
+        "Box {{box}} has rank {{rank}} on archive {{archive}}, as box {{first}} has; expected a rank no other box uses on {{archive}}.",
+      first: "Rank {{rank}} on {{archive}} is first used here.",
+    },
   },
   check(context) {
     const boxes = context.service.properties.boxes;
     for (const [archive, extractions] of extractionsByArchive(context.service)) {
-      const firstByRank = new Map<number, number>();
-      for (const { box, rank } of extractions) {
-        const first = firstByRank.get(rank);
-        if (first === undefined) {
-          firstByRank.set(rank, box);
-          continue;
-        }
+      firstBoxByRank(extractions, (box, first, rank) => {
+        const data = { box: q(boxes[box]?.name), rank, archive: q(archive), first: q(boxes[first]?.name) };
         context.report({
           path: rankPath(box),
-          message: `Box ${q(boxes[box]?.name)} has rank ${rank} on archive ${q(archive)}, as box ${q(boxes[first]?.name)} has; expected a rank no other box uses on ${q(archive)}.`,
-          related: [{ path: rankPath(first), message: `Rank ${rank} on ${q(archive)} is first used here.` }],
+          messageId: "duplicate",
+          data,
+          related: [{ path: rankPath(first), messageId: "first", data }],
         });
-      }
+      });
     }
   },
 });

@@ -1,6 +1,5 @@
-import { sentence } from "@mailroom/compiler";
 import { defineRule } from "../../engine/rule.js";
-import { boxPath, q } from "./shared.js";
+import { boundsData, boxPath } from "./shared.js";
 
 /** A box that must receive more files than it accepts: no job can be created. */
 export const rule = defineRule({
@@ -8,20 +7,19 @@ export const rule = defineRule({
     id: "element-counts",
     basis: { kind: "states", section: "Limits", quote: "per box minElements and maxElements" },
     description: "A box's minElements is greater than its maxElements.",
+    messages: {
+      minAboveMax:
+        "{{min}} of box {{box}} is {{minValue}}, greater than {{max}} ({{maxValue}}); expected {{maxValue}} or less.",
+    },
   },
   check(context) {
     context.service.properties.boxes.forEach((box, index) => {
       if (box.minElements <= box.maxElements) return;
-      const [min, max] = [
-        [...boxPath(index), "minElements"],
-        [...boxPath(index), "maxElements"],
-      ];
-      const words = context.source.wording;
+      const min = [...boxPath(index), "minElements"];
       context.report({
         path: min,
-        message: sentence(
-          `${words.name(min)} of box ${q(box.name)} is ${words.value(min)}, greater than ${words.name(max)} (${words.value(max)}); expected ${words.value(max)} or less.`,
-        ),
+        messageId: "minAboveMax",
+        data: boundsData(context, box, min, [...boxPath(index), "maxElements"]),
       });
     });
   },

@@ -11,6 +11,11 @@ export const rule = defineRule({
     basis: { kind: "implies", section: "Box", quote: "true for a MAIN box, false for an ATTACHMENT box" },
     description: "No box of the service has main set to true.",
     fixable: true,
+    messages: {
+      noMain:
+        'No box of service {{service}} has "main" true; expected at least one MAIN box, holding the documents to send.',
+      makeMain: "Make box {{box}} the MAIN box",
+    },
   },
   check(context) {
     const boxes = context.service.properties.boxes;
@@ -27,8 +32,9 @@ export const rule = defineRule({
     context.report({
       path: ["properties", "boxes"],
       at: "key",
-      message: `No box of service ${q(context.service.name)} has "main" true; expected at least one MAIN box, holding the documents to send.`,
-      ...(only ? { fix: { description: `Make box ${q(only.name)} the MAIN box`, path: mainPath, value: true } } : {}),
+      messageId: "noMain",
+      data: { service: q(context.service.name) },
+      ...(only ? { fix: { messageId: "makeMain", data: { box: q(only.name) }, path: mainPath, value: true } } : {}),
     });
   },
 });

@@ -20,6 +20,11 @@ export const rule = defineRule({
         "The fields specific to box.DATA_FILE and box.ARCHIVE beyond the common and inflated-box fields are not shown.",
     },
     description: "Archive boxes extract from each other, directly or through other archive boxes, in a cycle.",
+    messages: {
+      cycle:
+        "Archive boxes extract from each other in a cycle, {{chain}}; expected the parents to end at a box without a parent.",
+      link: "Box {{box}} extracts from {{parent}} here.",
+    },
   },
   check(context) {
     const boxes = context.service.properties.boxes;
@@ -54,10 +59,12 @@ export const rule = defineRule({
       const chain = [...ordered, ordered[0] as number].map(name).join(" -> ");
       context.report({
         path: parentPath(ordered[0] as number),
-        message: `Archive boxes extract from each other in a cycle, ${chain}; expected the parents to end at a box without a parent.`,
+        messageId: "cycle",
+        data: { chain },
         related: ordered.slice(1).map((index) => ({
           path: parentPath(index),
-          message: `Box ${name(index)} extracts from ${name(next[index] as number)} here.`,
+          messageId: "link",
+          data: { box: name(index), parent: name(next[index] as number) },
         })),
       });
     }

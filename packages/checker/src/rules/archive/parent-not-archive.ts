@@ -1,5 +1,5 @@
 import { defineRule } from "../../engine/rule.js";
-import { ARCHIVE, boxPath, indexBoxNames, parentOf, q, suggester } from "./shared.js";
+import { boxPath, indexBoxNames, parentOf, q, suggester } from "./shared.js";
 
 /**
  * `parent.boxName` must name an archive box of the service other than the box itself. Archive boxes may carry
@@ -12,6 +12,23 @@ export const rule = defineRule({
     basis: { kind: "states", section: "Box", quote: "boxName: string (name of a valid archive box of the service)" },
     description: "A box's parent names no box, a box that is not an archive box, or the box itself.",
     fixable: true,
+    messages: {
+      itself: "Box {{box}} extracts from itself; expected the name of an archive box (box.ARCHIVE).",
+      itselfSuggest:
+        "Box {{box}} extracts from itself; expected the name of an archive box (box.ARCHIVE), such as {{suggestion}}.",
+      notABox:
+        "Box {{box}} extracts from {{target}}, which is not a box of the service; expected the name of an archive box (box.ARCHIVE).",
+      notABoxSuggest:
+        "Box {{box}} extracts from {{target}}, which is not a box of the service; expected the name of an archive box (box.ARCHIVE), such as {{suggestion}}.",
+      notABoxTypo:
+        "Box {{box}} extracts from {{target}}, which is not a box of the service; did you mean {{suggestion}}?",
+      notAnArchive:
+        "Box {{box}} extracts from {{target}}, a {{type}} box; expected the name of an archive box (box.ARCHIVE).",
+      notAnArchiveSuggest:
+        "Box {{box}} extracts from {{target}}, a {{type}} box; expected the name of an archive box (box.ARCHIVE), such as {{suggestion}}.",
+      defined: "Box {{target}} is defined here.",
+      extractFrom: "Extract from {{suggestion}}",
+    },
   },
   check(context) {
     const boxes = context.service.properties.boxes;
@@ -35,24 +52,22 @@ export const rule = defineRule({
       const suggested = close ?? onlyOther(box.name);
       const typo = !self && named === undefined && close !== undefined;
 
-      const found = self
-        ? "itself"
-        : named === undefined
-          ? `${q(target)}, which is not a box of the service`
-          : `${q(target)}, a ${boxes[named]?.["@type"]} box`;
-      const expected = typo
-        ? `did you mean ${q(suggested)}?`
-        : `expected the name of an archive box (${ARCHIVE})${suggested === undefined ? "" : `, such as ${q(suggested)}`}.`;
+      const found = self ? "itself" : named === undefined ? "notABox" : "notAnArchive";
+      const data = {
+        box: q(box.name),
+        target: q(target),
+        type: String(boxes[named ?? -1]?.["@type"]),
+        suggestion: q(suggested),
+      };
       const path = [...boxPath(index), "parent", "boxName"];
       context.report({
         path,
-        message: `Box ${q(box.name)} extracts from ${found}; ${expected}`,
+        messageId: typo ? "notABoxTypo" : suggested === undefined ? found : `${found}Suggest`,
+        data,
         ...(named === undefined
           ? {}
-          : { related: [{ path: [...boxPath(named), "name"], message: `Box ${q(target)} is defined here.` }] }),
-        ...(suggested === undefined
-          ? {}
-          : { fix: { description: `Extract from ${q(suggested)}`, path, value: suggested } }),
+          : { related: [{ path: [...boxPath(named), "name"], messageId: "defined", data }] }),
+        ...(suggested === undefined ? {} : { fix: { messageId: "extractFrom", data, path, value: suggested } }),
       });
     });
   },

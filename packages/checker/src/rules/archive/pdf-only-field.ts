@@ -21,6 +21,10 @@ export const rule = defineRule({
     },
     description:
       "A field only PDF boxes have (integrityPreservable, splitConfig, hasAddressPage, appositions) on a box.DATA_FILE or box.ARCHIVE.",
+    messages: {
+      pdfOnly:
+        "{{field}} is a field of {{pdf}} boxes; box {{box}} is a {{type}} box, on which the spec does not say what it does; expected it only on a {{pdf}} box.",
+    },
   },
   check(context) {
     context.service.properties.boxes.forEach((box, index) => {
@@ -30,12 +34,18 @@ export const rule = defineRule({
       for (const field of PDF_FIELDS) {
         if (!Object.hasOwn(box as Json, field)) continue;
         // Spelt only when reported: the file's words cost a positioned tree of the whole file to build.
-        const pdf = words.spell(typePath, "box.PDF");
+        const pdf = String(words.spell(typePath, "box.PDF"));
         context.report({
           path: [...boxPath(index), field],
           at: "key",
           // In the file's words: a DSL file's data-file box writes "split" (the JSON's splitConfig).
-          message: `${sentence(words.name([...boxPath(index), field]))} is a field of ${pdf} boxes; box ${q(box.name)} is a ${words.spell(typePath, box["@type"])} box, on which the spec does not say what it does; expected it only on a ${pdf} box.`,
+          messageId: "pdfOnly",
+          data: {
+            field: sentence(words.name([...boxPath(index), field])),
+            pdf,
+            box: q(box.name),
+            type: String(words.spell(typePath, box["@type"])),
+          },
         });
       }
     });

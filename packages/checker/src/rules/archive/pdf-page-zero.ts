@@ -11,6 +11,11 @@ export const rule = defineRule({
     },
     description: "An exv.PdfText expression reads page 0, which always yields empty text.",
     fixable: true,
+    messages: {
+      pageZero:
+        "exv.PdfText reads page 0, which does not exist and always yields empty text; expected 1 for the first page or -1 for the last.",
+      readFirst: "Read page 1, the first page",
+    },
   },
   check(context) {
     for (const { node, path } of context.expressions) {
@@ -18,8 +23,8 @@ export const rule = defineRule({
       const at = [...path, "page"];
       context.report({
         path: at,
-        message: `exv.PdfText reads page 0, which does not exist and always yields empty text; expected 1 for the first page or -1 for the last.`,
-        fix: { description: "Read page 1, the first page", path: at, value: 1 },
+        messageId: "pageZero",
+        fix: { messageId: "readFirst", path: at, value: 1 },
       });
     }
   },

@@ -1,7 +1,6 @@
-import { sentence } from "@mailroom/compiler";
 import { RECONCILE_DEFAULTS } from "@mailroom/model";
 import { defineRule, type Json } from "../../engine/rule.js";
-import { ARCHIVE, boxPath, q } from "./shared.js";
+import { ARCHIVE, boundsData, boxPath } from "./shared.js";
 
 const PAIRS = [
   ["minExpected", "maxExpected"],
@@ -23,6 +22,10 @@ export const rule = defineRule({
         "minExpected: integer default 0 (not negative), maxExpected: integer default -1 (strictly positive or -1), minMatches: integer default 0 (not negative), maxMatches: integer default 1 (strictly positive or -1)",
     },
     description: "A reconcile's minExpected or minMatches is greater than its bounded maxExpected or maxMatches.",
+    messages: {
+      minAboveMax:
+        "{{min}} of box {{box}} is {{minValue}}, greater than {{max}} ({{maxValue}}{{implied}}); expected {{maxValue}} or less, or {{max}} {{unbounded}} for no limit.",
+    },
   },
   check(context) {
     context.service.properties.boxes.forEach((box, index) => {
@@ -38,12 +41,14 @@ export const rule = defineRule({
           [...boxPath(index), "reconcile", minKey],
           [...boxPath(index), "reconcile", maxKey],
         ];
-        const words = context.source.wording;
         context.report({
           path: minPath,
-          message: sentence(
-            `${words.name(minPath)} of box ${q(box.name)} is ${words.value(minPath, min)}, greater than ${words.name(maxPath)} (${words.value(maxPath, max)}${implied}); expected ${words.value(maxPath, max)} or less, or ${words.name(maxPath)} ${words.spell(maxPath, -1)} for no limit.`,
-          ),
+          messageId: "minAboveMax",
+          data: {
+            ...boundsData(context, box, minPath, maxPath, [min, max]),
+            implied,
+            unbounded: String(context.source.wording.spell(maxPath, -1)),
+          },
         });
       }
     });

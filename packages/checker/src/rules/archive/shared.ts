@@ -1,6 +1,14 @@
+import { sentence } from "@mailroom/compiler";
 import type { Box, Service } from "@mailroom/model";
 import { nearest } from "@mailroom/syntax";
-import type { Json, Path, RuleContext } from "../../engine/rule.js";
+import {
+  defineRule,
+  type Json,
+  type Path,
+  type Rule,
+  type RuleContext,
+  type RuleDefinition,
+} from "../../engine/rule.js";
 
 /** `"name"` as a message shows it. */
 export const q = (value: unknown): string => JSON.stringify(value);
@@ -57,15 +65,16 @@ export function suggester(candidates: readonly string[], limit = 32): (word: str
 /**
  * Reports every entry of a list whose name (the value of `key`, or `fallback` when absent) was already used by an
  * earlier entry: at the key of the later name (at the entry itself when the name is implied), with the first
- * one as related information. One pass with a map.
+ * one as related information. One pass with a map. The rule's messages: `duplicate` at the later name,
+ * `duplicateImplied` when that name is implied, `first` at the first one; each with the placeholder `{{name}}`
+ * and those of `data`.
  */
 export function reportDuplicates(
   context: RuleContext,
   entries: readonly unknown[],
   path: Path,
   key: string,
-  message: (name: string, implied: boolean) => string,
-  related: (name: string) => string,
+  data: Readonly<Record<string, string>> = {},
   fallback?: string,
 ): void {
   // Where an entry's name is: its key, or the entry itself when the name is implied. Built only to report.
@@ -82,11 +91,13 @@ export function reportDuplicates(
       return;
     }
     const implied = isImplied(index);
+    const named = { ...data, name: q(name) };
     context.report({
       path: at(index),
       ...(implied ? {} : { at: "key" as const }),
-      message: message(name, implied),
-      related: [{ path: at(first), message: related(name) }],
+      messageId: implied ? "duplicateImplied" : "duplicate",
+      data: named,
+      related: [{ path: at(first), messageId: "first", data: named }],
     });
   });
 }
@@ -116,3 +127,54 @@ export function extractionsByArchive(service: Service): Map<string, Extraction[]
 }
 
 export const rankPath = (index: number): Path => [...boxPath(index), "parent", "rank"];
+
+/**
+ * The first box (in file order) of each rank among one archive's extractions; `onRepeat` is told of every later
+ * box holding a rank already taken.
+ */
+export function firstBoxByRank(
+  extractions: readonly Extraction[],
+  onRepeat?: (box: number, first: number, rank: number) => void,
+): Map<number, number> {
+  const firstByRank = new Map<number, number>();
+  for (const { box, rank } of extractions) {
+    const first = firstByRank.get(rank);
+    if (first === undefined) firstByRank.set(rank, box);
+    else onRepeat?.(box, first, rank);
+  }
+  return firstByRank;
+}
+
+/**
+ * The placeholders of a message about a minimum above its maximum, in the file's words: `{{min}}` (as a
+ * sentence starts), `{{max}}`, their values `{{minValue}}` and `{{maxValue}}` (those given, or those written), and `{{box}}`.
+ */
+export function boundsData(
+  context: RuleContext,
+  box: Box,
+  minPath: Path,
+  maxPath: Path,
+  values?: readonly [min: unknown, max: unknown],
+) {
+  const words = context.source.wording;
+  const [minValue, maxValue] = values
+    ? [words.value(minPath, values[0]), words.value(maxPath, values[1])]
+    : [words.value(minPath), words.value(maxPath)];
+  return { min: sentence(words.name(minPath)), box: q(box.name), minValue, max: words.name(maxPath), maxValue };
+}
+
+/**
+ * A rule that one list of the service (boxes, channels) names each entry once, by `key`: the shape shared by
+ * the rules on duplicate box names and channel labels.
+ */
+export const uniqueNameRule = (
+  meta: RuleDefinition["meta"],
+  path: readonly ["properties", "boxes" | "channels"],
+  key: string,
+): Rule =>
+  defineRule({
+    meta,
+    check(context) {
+      reportDuplicates(context, context.service.properties[path[1]], path, key);
+    },
+  });

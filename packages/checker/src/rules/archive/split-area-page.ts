@@ -15,6 +15,9 @@ export const rule = defineRule({
       quote: "Page 1 means the split marks the first page of each document; page -1 means the last page.",
     },
     description: "A bsc.PDF_AREA split whose pages is neither 1 nor -1, the two values the spec describes.",
+    messages: {
+      page: "{{field}} is {{value}}; expected {{first}} or {{last}} (the marked page is the first or the last page of each document), the only pages the spec describes.",
+    },
   },
   check(context) {
     context.service.properties.boxes.forEach((box, index) => {
@@ -25,9 +28,13 @@ export const rule = defineRule({
       const words = context.source.wording;
       context.report({
         path,
-        message: sentence(
-          `${words.field(path)} is ${words.value(path)}; expected ${q(words.spell(path, 1))} or ${q(words.spell(path, -1))} (the marked page is the first or the last page of each document), the only pages the spec describes.`,
-        ),
+        messageId: "page",
+        data: {
+          field: sentence(words.field(path)),
+          value: words.value(path),
+          first: q(words.spell(path, 1)),
+          last: q(words.spell(path, -1)),
+        },
       });
     });
   },

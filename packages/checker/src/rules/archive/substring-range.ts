@@ -20,6 +20,12 @@ export const rule = defineRule({
         "endIndex integer >= -1 (exclusive; 0 and -1 mean to end of string; otherwise must be strictly greater than beginIndex)",
     },
     description: "An exv.Substring or exv.FileName ends at or before its begin index.",
+    messages: {
+      substring:
+        'exv.Substring ends at index {{end}}, not after its "beginIndex" {{begin}}; expected an end index greater than {{begin}}, or 0 or -1 for the end of the text.',
+      fileName:
+        'exv.FileName ends at index {{end}}, not after its "begin" {{begin}}; expected an end index greater than {{begin}}, or 0 or -1 for the end of the name.',
+    },
   },
   check(context) {
     for (const { node, path } of context.expressions) {
@@ -27,12 +33,14 @@ export const rule = defineRule({
       if (type === "exv.Substring" && endsBeforeBegin(node.beginIndex, node.endIndex)) {
         context.report({
           path: [...path, "endIndex"],
-          message: `exv.Substring ends at index ${node.endIndex}, not after its "beginIndex" ${node.beginIndex}; expected an end index greater than ${node.beginIndex}, or 0 or -1 for the end of the text.`,
+          messageId: "substring",
+          data: { end: String(node.endIndex), begin: String(node.beginIndex) },
         });
       } else if (type === "exv.FileName" && endsBeforeBegin(node.begin, node.end)) {
         context.report({
           path: [...path, "end"],
-          message: `exv.FileName ends at index ${node.end}, not after its "begin" ${node.begin}; expected an end index greater than ${node.begin}, or 0 or -1 for the end of the name.`,
+          messageId: "fileName",
+          data: { end: String(node.end), begin: String(node.begin) },
         });
       }
     }

@@ -84,6 +84,16 @@ export const rule = defineRule({
     description: "A configured file or an apposition names a service file that the service does not declare.",
     options,
     fixable: true,
+    messages: {
+      notStored:
+        '{{role}} file {{file}} of box {{box}} is not among the files stored with the service (option "serviceFiles"); expected the id of a stored file.',
+      notStoredNear:
+        '{{role}} file {{file}} of box {{box}} is not among the files stored with the service (option "serviceFiles"); did you mean {{suggestion}}?',
+      notDeclaredNear:
+        "{{role}} file {{file}} of box {{box}} is not a file the service declares; did you mean {{suggestion}}, a configured file of box {{declaredIn}}?",
+      declared: "Service file {{suggestion}} is declared here.",
+      use: "Use service file {{suggestion}}",
+    },
   },
   check(context) {
     const stored = (context.options as z.infer<typeof options> | undefined)?.serviceFiles;
@@ -102,20 +112,20 @@ export const rule = defineRule({
       const near = nearMiss(id);
       const suggestion = near === undefined ? undefined : declared.get(near);
       if (!stored && !suggestion) continue;
-      const what = `${use.role === "configured" ? "Configured" : "Apposition"} file ${q(use.id)} of box ${q(use.box)}`;
-      const where = suggestion?.use ? `, a configured file of box ${q(suggestion.use.box)}` : "";
-      const expected = suggestion ? `did you mean ${q(suggestion.id)}${where}?` : "expected the id of a stored file.";
+      const data = {
+        role: use.role === "configured" ? "Configured" : "Apposition",
+        file: q(use.id),
+        box: q(use.box),
+        suggestion: q(suggestion?.id),
+        declaredIn: q(suggestion?.use?.box),
+      };
+      // Without stored files, only a near miss of a declared file is reported (above): it has a suggestion.
       context.report({
         path: use.path,
-        message: stored
-          ? `${what} is not among the files stored with the service (option "serviceFiles"); ${expected}`
-          : `${what} is not a file the service declares; ${expected}`,
-        ...(suggestion?.use
-          ? { related: [{ path: suggestion.use.path, message: `Service file ${q(suggestion.id)} is declared here.` }] }
-          : {}),
-        ...(suggestion
-          ? { fix: { description: `Use service file ${q(suggestion.id)}`, path: use.path, value: suggestion.id } }
-          : {}),
+        messageId: stored ? (suggestion ? "notStoredNear" : "notStored") : "notDeclaredNear",
+        data,
+        ...(suggestion?.use ? { related: [{ path: suggestion.use.path, messageId: "declared", data }] } : {}),
+        ...(suggestion ? { fix: { messageId: "use", data, path: use.path, value: suggestion.id } } : {}),
       });
     }
   },

@@ -7,6 +7,9 @@ export const rule = defineRule({
     id: "unused-archive",
     basis: { kind: "implies", section: "Box", quote: "extraction from an archive box (see below)" },
     description: "An archive box that no box extracts from.",
+    messages: {
+      unused: "No box extracts from archive box {{box}}; expected at least one box whose parent names it.",
+    },
   },
   check(context) {
     const boxes = context.service.properties.boxes;
@@ -19,7 +22,8 @@ export const rule = defineRule({
       if (box["@type"] !== ARCHIVE || used.has(box.name)) return;
       context.report({
         path: [...boxPath(index), "name"],
-        message: `No box extracts from archive box ${q(box.name)}; expected at least one box whose parent names it.`,
+        messageId: "unused",
+        data: { box: q(box.name) },
       });
     });
   },

@@ -19,6 +19,11 @@ export const rule = defineRule({
     },
     description:
       "A metadata reference designates one metadata, not one in its own box and one in a MAIN box, or one in each of several MAIN boxes.",
+    messages: {
+      ambiguous:
+        "Metadata {{name}} is defined {{places}}, so this reference could read {{which}}; rename one so that the name designates a single metadata.",
+      defined: "Metadata {{name}} of {{box}} is defined here.",
+    },
   },
   check(context) {
     const scope = context.metadata;
@@ -30,13 +35,19 @@ export const rule = defineRule({
       const definitions = scope.resolve(site.box.index, name);
       if (definitions.length < 2) continue;
       const places = definitions.map(where);
-      const list = `in ${places.slice(0, -1).join(", in ")} and in ${places.at(-1)}`;
+      const quoted = JSON.stringify(name);
       context.report({
         path: [...path, "identifier"],
-        message: `Metadata ${JSON.stringify(name)} is defined ${list}, so this reference could read ${definitions.length === 2 ? "either" : "any of them"}; rename one so that the name designates a single metadata.`,
+        messageId: "ambiguous",
+        data: {
+          name: quoted,
+          places: `in ${places.slice(0, -1).join(", in ")} and in ${places.at(-1)}`,
+          which: definitions.length === 2 ? "either" : "any of them",
+        },
         related: definitions.map((definition) => ({
           path: [...definition.path, "name"],
-          message: `Metadata ${JSON.stringify(name)} of ${where(definition)} is defined here.`,
+          messageId: "defined",
+          data: { name: quoted, box: where(definition) },
         })),
       });
     }

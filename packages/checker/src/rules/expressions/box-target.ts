@@ -1,5 +1,6 @@
+import { TARGETED_TYPES } from "@mailroom/compiler";
 import { defineRule } from "../../engine/rule.js";
-import { describeTarget, retarget, TARGETED_TYPES, targetOf } from "./common.js";
+import { describeTarget, retarget, targetOf } from "./common.js";
 
 /**
  * File and PDF expressions must read the box whose configuration holds them (spec, Box: "the expression's
@@ -24,6 +25,14 @@ export const rule = defineRule({
     },
     description: "A file or PDF expression in a box's metadata or reconcile condition reads the box it belongs to.",
     fixable: true,
+    messages: {
+      metadata:
+        "{{type}} in metadata {{metadata}} of box {{box}} reads {{reads}}; a metadata expression must read its own box {{own}}.",
+      reconcile:
+        '{{type}} in the reconcile condition of box {{box}} reads {{reads}}; a reconcile condition must read its own box {{own}} or a MAIN box ("fromMain": true).',
+      readMain: "Read the MAIN box",
+      readBox: "Read box {{box}}",
+    },
   },
   check(context) {
     const mainBoxes = new Set<string>();
@@ -41,14 +50,14 @@ export const rule = defineRule({
         if (right) continue;
         const reads =
           box.main && target.boxName === box.name ? `box ${JSON.stringify(box.name)} by name` : describeTarget(target);
+        const data = { type, metadata: JSON.stringify(site.metadata), box: JSON.stringify(box.name), reads, own };
         context.report({
           path,
-          message: `${type} in metadata ${JSON.stringify(site.metadata)} of box ${JSON.stringify(box.name)} reads ${reads}; a metadata expression must read its own box ${own}.`,
-          fix: {
-            description: box.main ? "Read the MAIN box" : `Read box ${JSON.stringify(box.name)}`,
-            path,
-            value: box.main ? retarget(node, true) : retarget(node, false, box.name),
-          },
+          messageId: "metadata",
+          data,
+          fix: box.main
+            ? { messageId: "readMain", path, value: retarget(node, true) }
+            : { messageId: "readBox", data, path, value: retarget(node, false, box.name) },
         });
       } else if (site.kind === "reconcile") {
         const right =
@@ -57,7 +66,8 @@ export const rule = defineRule({
         if (right) continue;
         context.report({
           path,
-          message: `${type} in the reconcile condition of box ${JSON.stringify(box.name)} reads ${describeTarget(target)}; a reconcile condition must read its own box ${own} or a MAIN box ("fromMain": true).`,
+          messageId: "reconcile",
+          data: { type, box: JSON.stringify(box.name), reads: describeTarget(target), own },
         });
       }
     }

@@ -1,14 +1,16 @@
+import { SITES_OF_TYPE, type SiteKind } from "@mailroom/compiler";
 import type { Service } from "@mailroom/model";
 import { nearest } from "@mailroom/syntax";
-import type { ExpressionSite, Json } from "../../engine/rule.js";
-
-/** The expressions that read a file of a box, through `fromMain` and `boxName`. */
-export const TARGETED_TYPES: ReadonlySet<string> = new Set([
-  "exv.FileName",
-  "exv.PdfText",
-  "exv.PdfMetadata",
-  "exv.PositionInBox",
-]);
+import { isReference } from "../../engine/metadata-scope.js";
+import {
+  defineRule,
+  type ExpressionSite,
+  type Json,
+  type MessageRef,
+  type Rule,
+  type RuleContext,
+  type RuleDefinition,
+} from "../../engine/rule.js";
 
 /** The box target of a file or PDF expression, as written. */
 export interface Target {
@@ -68,4 +70,60 @@ export function nearMatch(word: string, candidates: Iterable<string>): { suggest
   for (const candidate of new Set(candidates)) if (nearest(word, [candidate]) !== undefined) close.push(candidate);
   const suggestion = nearest(word, close);
   return suggestion === undefined ? { unique: false } : { suggestion, unique: close.length === 1 };
+}
+
+/**
+ * A rule that expressions of one `@type` appear only in the sites the function registry gives for it: the
+ * shape shared by the rules on the archive path and the sheet count. Its message `misplaced` has the
+ * placeholder `{{site}}`.
+ */
+export const siteRule = (meta: RuleDefinition["meta"], type: string): Rule => {
+  const allowed: readonly SiteKind[] | undefined = SITES_OF_TYPE.get(type);
+  if (!allowed) throw new Error(`No function of type ${type} is bound to sites`);
+  return defineRule({
+    meta,
+    check(context) {
+      for (const { node, path, site } of context.expressions) {
+        if (node["@type"] !== type || allowed.includes(site.kind)) continue;
+        context.report({ path, messageId: "misplaced", data: { site: describeSite(site, context.service) } });
+      }
+    },
+  });
+};
+
+/** What to say of an unknown identifier: the message, and the identifier a fix would write, when one is safe. */
+export type IdentifierJudgement = MessageRef & { readonly replacement?: string };
+
+/**
+ * Reports every reference of a namespace whose identifier is not `known`, as `judge` words it, with a fix to
+ * its replacement (message `change`, placeholder `{{name}}`). Not in a channel condition: it is raw JSON in a
+ * DSL file, where the engine would print the fix as DSL text.
+ */
+export function reportUnknownIdentifiers(
+  context: RuleContext,
+  namespace: string,
+  known: ReadonlySet<string>,
+  judge: (name: string) => IdentifierJudgement,
+): void {
+  for (const expression of context.expressions) {
+    if (!isReference(expression, namespace)) continue;
+    const { node, path, site } = expression;
+    const name = node.identifier;
+    if (known.has(name)) continue;
+    const { replacement, ...message } = judge(name);
+    context.report({
+      path: [...path, "identifier"],
+      ...message,
+      ...(replacement !== undefined && site.kind !== "channel"
+        ? {
+            fix: {
+              messageId: "change",
+              data: { name: JSON.stringify(replacement) },
+              path,
+              value: { ...node, identifier: replacement },
+            },
+          }
+        : {}),
+    });
+  }
 }

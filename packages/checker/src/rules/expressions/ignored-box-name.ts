@@ -1,5 +1,5 @@
+import { TARGETED_TYPES } from "@mailroom/compiler";
 import { defineRule, type Json } from "../../engine/rule.js";
-import { TARGETED_TYPES } from "./common.js";
 
 /** `boxName` next to `"fromMain": true`: the service reads the MAIN box and ignores the name. */
 export const rule = defineRule({
@@ -9,6 +9,11 @@ export const rule = defineRule({
     description:
       'A file or PDF expression that reads the MAIN box ("fromMain": true) sets no "boxName", which the service would ignore.',
     fixable: true,
+    messages: {
+      ignored:
+        '{{type}} names box {{box}} but reads the MAIN box ("fromMain": true); the service ignores "boxName" then, so leave it out.',
+      remove: 'Remove "boxName"',
+    },
   },
   check(context) {
     for (const { node, path, site } of context.expressions) {
@@ -17,9 +22,10 @@ export const rule = defineRule({
       const value: Json = Object.fromEntries(Object.entries(node).filter(([key]) => key !== "boxName"));
       context.report({
         path: [...path, "boxName"],
-        message: `${node["@type"]} names box ${JSON.stringify(node.boxName)} but reads the MAIN box ("fromMain": true); the service ignores "boxName" then, so leave it out.`,
+        messageId: "ignored",
+        data: { type: node["@type"], box: JSON.stringify(node.boxName) },
         // A channel condition is raw JSON in a DSL file, where the engine would print the fix as DSL text.
-        ...(site.kind === "channel" ? {} : { fix: { description: 'Remove "boxName"', path, value } }),
+        ...(site.kind === "channel" ? {} : { fix: { messageId: "remove", path, value } }),
       });
     }
   },

@@ -7,6 +7,14 @@ export const rule = defineRule({
     id: "job-file-name-box",
     basis: { kind: "states", section: "ValueExpression", quote: "boxName string (must exist in the service)" },
     description: "exv.JobFileNameValue names a box of the service and a file index other than 0.",
+    messages: {
+      unknownBox:
+        "exv.JobFileNameValue reads box {{box}}, which the service does not have; expected the name of one of its boxes.",
+      unknownBoxNear:
+        "exv.JobFileNameValue reads box {{box}}, which the service does not have; did you mean {{suggestion}}?",
+      indexZero:
+        'exv.JobFileNameValue has "indexInBox" 0, which designates no file; expected 1 for the first file (the default), -1 for the last, or another position.',
+    },
   },
   check(context) {
     const names = new Set(context.service.properties.boxes.map((box) => box.name));
@@ -14,19 +22,16 @@ export const rule = defineRule({
       if (node["@type"] !== "exv.JobFileNameValue") continue;
       if (typeof node.boxName === "string" && !names.has(node.boxName)) {
         const { suggestion } = nearMatch(node.boxName, names);
-        const expected =
-          suggestion === undefined
-            ? "expected the name of one of its boxes."
-            : `did you mean ${JSON.stringify(suggestion)}?`;
         context.report({
           path: [...path, "boxName"],
-          message: `exv.JobFileNameValue reads box ${JSON.stringify(node.boxName)}, which the service does not have; ${expected}`,
+          messageId: suggestion === undefined ? "unknownBox" : "unknownBoxNear",
+          data: { box: JSON.stringify(node.boxName), suggestion: JSON.stringify(suggestion) },
         });
       }
       if (node.indexInBox === 0) {
         context.report({
           path: [...path, "indexInBox"],
-          message: `exv.JobFileNameValue has "indexInBox" 0, which designates no file; expected 1 for the first file (the default), -1 for the last, or another position.`,
+          messageId: "indexZero",
         });
       }
     }

@@ -107,6 +107,11 @@ export const rule = defineRule({
       quote: "references inside content are names of metadata of the current box or of MAIN boxes",
     },
     description: "Metadata do not reference each other in a cycle, nor themselves.",
+    messages: {
+      itself: "{{metadata}} references itself; a metadata cannot be computed from its own value.",
+      cycle: "{{metadata}} depends on itself through the cycle {{cycle}}; metadata references must not form a cycle.",
+      link: "{{metadata}} references {{name}} here.",
+    },
   },
   check(context) {
     const scope = context.metadata;
@@ -145,7 +150,8 @@ export const rule = defineRule({
         if (!self) continue;
         context.report({
           path: self.at,
-          message: `${describe(definitions[member] as MetadataDefinition)} references itself; a metadata cannot be computed from its own value.`,
+          messageId: "itself",
+          data: { metadata: describe(definitions[member] as MetadataDefinition) },
         });
       }
       if (component.length < 2) continue;
@@ -159,11 +165,16 @@ export const rule = defineRule({
       );
       context.report({
         path: (cycle[0] as Edge).at,
-        message: `${describe(head)} depends on itself through the cycle ${names.join(" -> ")}; metadata references must not form a cycle.`,
+        messageId: "cycle",
+        data: { metadata: describe(head), cycle: names.join(" -> ") },
         related: cycle.slice(1).map((edge, i) => {
           const from = definitions[(cycle[i] as Edge).to] as MetadataDefinition;
           const to = definitions[edge.to] as MetadataDefinition;
-          return { path: edge.at, message: `${describe(from)} references ${JSON.stringify(to.name)} here.` };
+          return {
+            path: edge.at,
+            messageId: "link",
+            data: { metadata: describe(from), name: JSON.stringify(to.name) },
+          };
         }),
       });
     }

@@ -1,9 +1,8 @@
-import { defineRule } from "../../engine/rule.js";
-import { describeSite } from "./common.js";
+import { siteRule } from "./common.js";
 
 /** The sheet count exists only once a document is laid out for a channel: in a channel-options condition. */
-export const rule = defineRule({
-  meta: {
+export const rule = siteRule(
+  {
     id: "num-sheets-context",
     basis: {
       kind: "states",
@@ -11,14 +10,10 @@ export const rule = defineRule({
       quote: "number of sheets; only valid in a channel-options condition",
     },
     description: "exv.NumSheetsValue is used only in a channel-options condition.",
+    messages: {
+      misplaced:
+        "exv.NumSheetsValue is used in {{site}}, where no sheet count exists; it is only valid in a channel-options condition.",
+    },
   },
-  check(context) {
-    for (const { node, path, site } of context.expressions) {
-      if (node["@type"] !== "exv.NumSheetsValue" || site.kind === "channel") continue;
-      context.report({
-        path,
-        message: `exv.NumSheetsValue is used in ${describeSite(site, context.service)}, where no sheet count exists; it is only valid in a channel-options condition.`,
-      });
-    }
-  },
-});
+  "exv.NumSheetsValue",
+);

@@ -1,7 +1,6 @@
+import { PDF_TARGETED_TYPES } from "@mailroom/compiler";
 import type { Box } from "@mailroom/model";
 import { defineRule } from "../../engine/rule.js";
-
-const PDF_EXPRESSIONS: ReadonlySet<string> = new Set(["exv.PdfText", "exv.PdfMetadata"]);
 
 /**
  * `exv.PdfText` and `exv.PdfMetadata` read a PDF: their target must be a `box.PDF`. The target resolves as the
@@ -18,6 +17,10 @@ export const rule = defineRule({
       quote: "Box types (discriminator values): `box.PDF`, `box.DATA_FILE`, `box.ARCHIVE`.",
     },
     description: "PDF text and PDF properties (exv.PdfText, exv.PdfMetadata) are read only from a box.PDF box.",
+    messages: {
+      notPdf: "{{type}} reads {{how}}, a {{boxType}} box; PDF text and properties can only be read from a box.PDF box.",
+      declared: "Box {{box}} is declared here.",
+    },
   },
   check(context) {
     const boxes = context.service.properties.boxes;
@@ -29,7 +32,7 @@ export const rule = defineRule({
     });
     const notPdf = (index: number) => boxes[index]?.["@type"] !== "box.PDF";
     for (const { node, path, site } of context.expressions) {
-      if (!PDF_EXPRESSIONS.has(node["@type"])) continue;
+      if (!PDF_TARGETED_TYPES.has(node["@type"])) continue;
       let read: number | undefined;
       if (node.fromMain === true) {
         read = site.box?.main ? site.box.index : mains.find(notPdf);
@@ -38,14 +41,16 @@ export const rule = defineRule({
       }
       if (read === undefined || !notPdf(read)) continue;
       const box = boxes[read] as Box;
-      const how =
-        node.fromMain === true ? `the MAIN box ${JSON.stringify(box.name)}` : `box ${JSON.stringify(box.name)}`;
+      const name = JSON.stringify(box.name);
       context.report({
         path,
-        message: `${node["@type"]} reads ${how}, a ${box["@type"]} box; PDF text and properties can only be read from a box.PDF box.`,
-        related: [
-          { path: ["properties", "boxes", read, "name"], message: `Box ${JSON.stringify(box.name)} is declared here.` },
-        ],
+        messageId: "notPdf",
+        data: {
+          type: node["@type"],
+          how: node.fromMain === true ? `the MAIN box ${name}` : `box ${name}`,
+          boxType: box["@type"],
+        },
+        related: [{ path: ["properties", "boxes", read, "name"], messageId: "declared", data: { box: name } }],
       });
     }
   },

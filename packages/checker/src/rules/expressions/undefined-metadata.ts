@@ -17,6 +17,14 @@ export const rule = defineRule({
     },
     description: "A metadata reference names a metadata of its own box or of a MAIN box.",
     fixable: true,
+    messages: {
+      undefined: "No metadata named {{name}} in box {{box}} or in a MAIN box.",
+      undefinedNear: "No metadata named {{name}} in box {{box}} or in a MAIN box; did you mean {{suggestion}}?",
+      notMain:
+        "No metadata named {{name}} in box {{box}} or in a MAIN box; box {{other}} has one, but it is not a MAIN box.",
+      defined: "Metadata {{name}} of box {{other}} is defined here.",
+      change: "Change to {{suggestion}}",
+    },
   },
   check(context) {
     const scope = context.metadata;
@@ -41,33 +49,20 @@ export const rule = defineRule({
       }
       const { suggestion, unique } = near;
       const other = elsewhere.get(name);
-      // The exact name in a box the reference cannot see says more than a near name in one it can.
-      const hint = other
-        ? `; box ${JSON.stringify(other.boxName)} has one, but it is not a MAIN box.`
-        : suggestion !== undefined
-          ? `; did you mean ${JSON.stringify(suggestion)}?`
-          : ".";
+      const data = {
+        name: JSON.stringify(name),
+        box: JSON.stringify(site.box.name),
+        other: JSON.stringify(other?.boxName),
+        suggestion: JSON.stringify(suggestion),
+      };
       context.report({
         path: [...path, "identifier"],
-        message: `No metadata named ${JSON.stringify(name)} in box ${JSON.stringify(site.box.name)} or in a MAIN box${hint}`,
-        ...(other
-          ? {
-              related: [
-                {
-                  path: [...other.path, "name"],
-                  message: `Metadata ${JSON.stringify(name)} of box ${JSON.stringify(other.boxName)} is defined here.`,
-                },
-              ],
-            }
-          : {}),
+        // The exact name in a box the reference cannot see says more than a near name in one it can.
+        messageId: other ? "notMain" : suggestion !== undefined ? "undefinedNear" : "undefined",
+        data,
+        ...(other ? { related: [{ path: [...other.path, "name"], messageId: "defined", data }] } : {}),
         ...(!other && suggestion !== undefined && unique
-          ? {
-              fix: {
-                description: `Change to ${JSON.stringify(suggestion)}`,
-                path,
-                value: { ...node, identifier: suggestion },
-              },
-            }
+          ? { fix: { messageId: "change", data, path, value: { ...node, identifier: suggestion } } }
           : {}),
       });
     }

@@ -1,8 +1,7 @@
 import { ORGANIZATIONAL_UNIT_IDENTIFIERS } from "@mailroom/model";
 import { quotedList } from "@mailroom/syntax";
-import { isReference } from "../../engine/metadata-scope.js";
 import { defineRule } from "../../engine/rule.js";
-import { nearMatch } from "./common.js";
+import { type IdentifierJudgement, nearMatch, reportUnknownIdentifiers } from "./common.js";
 
 const KNOWN: ReadonlySet<string> = new Set(ORGANIZATIONAL_UNIT_IDENTIFIERS);
 
@@ -18,32 +17,25 @@ export const rule = defineRule({
     },
     description: `An organizational-unit reference names one of ${quotedList(ORGANIZATIONAL_UNIT_IDENTIFIERS)}.`,
     fixable: true,
+    messages: {
+      unknown: "The organizational unit has no property {{name}}; expected {{known}}.",
+      unknownNear: "The organizational unit has no property {{name}}; did you mean {{suggestion}}?",
+      change: "Change to {{name}}",
+    },
   },
   check(context) {
-    for (const expression of context.expressions) {
-      if (!isReference(expression, "ORGANIZATIONAL_UNIT")) continue;
-      const { node, path, site } = expression;
-      const name = node.identifier;
-      if (KNOWN.has(name)) continue;
+    reportUnknownIdentifiers(context, "ORGANIZATIONAL_UNIT", KNOWN, (name): IdentifierJudgement => {
       const { suggestion, unique } = nearMatch(name, ORGANIZATIONAL_UNIT_IDENTIFIERS);
-      const expected =
-        suggestion === undefined
-          ? `expected ${quotedList(ORGANIZATIONAL_UNIT_IDENTIFIERS)}.`
-          : `did you mean ${JSON.stringify(suggestion)}?`;
-      context.report({
-        path: [...path, "identifier"],
-        message: `The organizational unit has no property ${JSON.stringify(name)}; ${expected}`,
-        // A channel condition is raw JSON in a DSL file, where the engine would print the fix as DSL text.
-        ...(suggestion !== undefined && unique && site.kind !== "channel"
-          ? {
-              fix: {
-                description: `Change to ${JSON.stringify(suggestion)}`,
-                path,
-                value: { ...node, identifier: suggestion },
-              },
-            }
-          : {}),
-      });
-    }
+      return suggestion === undefined
+        ? {
+            messageId: "unknown",
+            data: { name: JSON.stringify(name), known: quotedList(ORGANIZATIONAL_UNIT_IDENTIFIERS) },
+          }
+        : {
+            messageId: "unknownNear",
+            data: { name: JSON.stringify(name), suggestion: JSON.stringify(suggestion) },
+            ...(unique ? { replacement: suggestion } : {}),
+          };
+    });
   },
 });

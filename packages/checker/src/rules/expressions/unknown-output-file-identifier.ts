@@ -1,8 +1,7 @@
 import { OUTPUT_FILE_IDENTIFIERS } from "@mailroom/model";
 import { quotedList } from "@mailroom/syntax";
-import { isReference } from "../../engine/metadata-scope.js";
 import { defineRule } from "../../engine/rule.js";
-import { nearMatch } from "./common.js";
+import { nearMatch, reportUnknownIdentifiers } from "./common.js";
 
 const KNOWN: ReadonlySet<string> = new Set(OUTPUT_FILE_IDENTIFIERS);
 
@@ -18,30 +17,21 @@ export const rule = defineRule({
     },
     description: `An output-file reference names ${quotedList(OUTPUT_FILE_IDENTIFIERS)}, the only property of an output file.`,
     fixable: true,
+    messages: {
+      unknown: "The output file has no property {{name}}; expected {{known}}.",
+      change: "Change to {{name}}",
+    },
   },
   check(context) {
-    for (const expression of context.expressions) {
-      if (!isReference(expression, "OUTPUT_FILE")) continue;
-      const { node, path, site } = expression;
-      const name = node.identifier;
-      if (KNOWN.has(name)) continue;
+    reportUnknownIdentifiers(context, "OUTPUT_FILE", KNOWN, (name) => {
       // With a single property, any other name can only mean it; with more, only a near one is a safe fix.
       const replacement =
         OUTPUT_FILE_IDENTIFIERS.length === 1 ? OUTPUT_FILE_IDENTIFIERS[0] : nearMatch(name, KNOWN).suggestion;
-      context.report({
-        path: [...path, "identifier"],
-        message: `The output file has no property ${JSON.stringify(name)}; expected ${quotedList(OUTPUT_FILE_IDENTIFIERS)}.`,
-        // A channel condition is raw JSON in a DSL file, where the engine would print the fix as DSL text.
-        ...(replacement !== undefined && site.kind !== "channel"
-          ? {
-              fix: {
-                description: `Change to ${JSON.stringify(replacement)}`,
-                path,
-                value: { ...node, identifier: replacement },
-              },
-            }
-          : {}),
-      });
-    }
+      return {
+        messageId: "unknown",
+        data: { name: JSON.stringify(name), known: quotedList(OUTPUT_FILE_IDENTIFIERS) },
+        ...(replacement === undefined ? {} : { replacement }),
+      };
+    });
   },
 });

@@ -1,8 +1,7 @@
 import { quotedList } from "@mailroom/syntax";
 import * as z from "zod";
-import { isReference } from "../../engine/metadata-scope.js";
 import { defineRule } from "../../engine/rule.js";
-import { nearMatch } from "./common.js";
+import { type IdentifierJudgement, nearMatch, reportUnknownIdentifiers } from "./common.js";
 
 /** Requirements the spec's examples name; an installation adds its own with the `requirements` option. */
 export const KNOWN_REQUIREMENTS = ["POSTAL_ADDRESS_RECIPIENT"] as const;
@@ -29,23 +28,20 @@ export const rule = defineRule({
     description:
       "A requirement reference names a known requirement (POSTAL_ADDRESS_RECIPIENT, or one listed in the options).",
     options: Options,
+    messages: {
+      unknown:
+        'Requirement {{name}} is not known; expected {{known}}, or a name added to the rule\'s "requirements" option.',
+      unknownNear: "Requirement {{name}} is not known; did you mean {{suggestion}}?",
+    },
   },
   check(context) {
     const parsed = Options.safeParse(context.options);
     const known = [...KNOWN_REQUIREMENTS, ...((parsed.success ? parsed.data?.requirements : undefined) ?? [])];
-    const set = new Set(known);
-    for (const expression of context.expressions) {
-      if (!isReference(expression, "REQUIREMENT")) continue;
-      const name = expression.node.identifier;
-      if (set.has(name)) continue;
+    reportUnknownIdentifiers(context, "REQUIREMENT", new Set(known), (name): IdentifierJudgement => {
       const { suggestion } = nearMatch(name, known);
-      context.report({
-        path: [...expression.path, "identifier"],
-        message:
-          suggestion === undefined
-            ? `Requirement ${JSON.stringify(name)} is not known; expected ${quotedList(known)}, or a name added to the rule's "requirements" option.`
-            : `Requirement ${JSON.stringify(name)} is not known; did you mean ${JSON.stringify(suggestion)}?`,
-      });
-    }
+      return suggestion === undefined
+        ? { messageId: "unknown", data: { name: JSON.stringify(name), known: quotedList(known) } }
+        : { messageId: "unknownNear", data: { name: JSON.stringify(name), suggestion: JSON.stringify(suggestion) } };
+    });
   },
 });

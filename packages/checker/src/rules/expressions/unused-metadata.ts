@@ -17,6 +17,10 @@ export const rule = defineRule({
       quote: "each `{ name: string, persist: boolean, editable: boolean, content: ValueExpression }`",
     },
     description: "A metadata is persisted, editable or referenced by an expression; otherwise it has no effect.",
+    messages: {
+      unused:
+        "Metadata {{name}} of box {{box}} is not referenced, persisted nor editable, so it has no effect; reference it, persist it, or remove it.",
+    },
   },
   check(context) {
     const scope = context.metadata;
@@ -37,7 +41,8 @@ export const rule = defineRule({
       if (!metadata || metadata.persist || metadata.editable || used.has(definition)) continue;
       context.report({
         path: [...definition.path, "name"],
-        message: `Metadata ${JSON.stringify(definition.name)} of box ${JSON.stringify(definition.boxName)} is not referenced, persisted nor editable, so it has no effect; reference it, persist it, or remove it.`,
+        messageId: "unused",
+        data: { name: JSON.stringify(definition.name), box: JSON.stringify(definition.boxName) },
       });
     }
   },

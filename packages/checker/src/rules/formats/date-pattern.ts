@@ -1,10 +1,9 @@
-import { defineRule } from "../../engine/rule.js";
-import { stringFields } from "./fields.js";
-import { checkJavaDatePattern } from "./java-date-pattern.js";
+import { checkJavaDatePattern } from "@mailroom/java";
+import { stringFieldRule } from "./fields.js";
 
 /** Date patterns of parseDate and formatDate are valid for Java's DateTimeFormatter.ofPattern. */
-export const rule = defineRule({
-  meta: {
+export const rule = stringFieldRule(
+  {
     id: "date-pattern",
     basis: {
       kind: "states",
@@ -13,10 +12,7 @@ export const rule = defineRule({
     },
     description: "Date patterns (exv.DateParse, exv.DateFormat) are valid for Java's DateTimeFormatter.ofPattern.",
   },
-  check(context) {
-    for (const field of stringFields(context, ["exv.DateParse", "exv.DateFormat"], "pattern")) {
-      const problem = context.memo(checkJavaDatePattern, field.value);
-      if (problem) context.report({ path: field.path, message: problem.message, within: problem.span });
-    }
-  },
-});
+  ["exv.DateParse", "exv.DateFormat"],
+  "pattern",
+  checkJavaDatePattern,
+);

@@ -41,14 +41,21 @@ export function stringFields(context: RuleContext, types: readonly string[], fie
 }
 
 /**
+ * The messages of a rule made by `stringFieldRule`: the validator words what it finds (as the Java library
+ * does), the rule passes it on; the fix writes the validator's replacement.
+ */
+const FIELD_MESSAGES = { invalid: "{{problem}}", write: 'Write "{{value}}".' } as const;
+
+/**
  * A fix that sets a string field of an expression. It replaces the whole expression node with the field
  * changed: the engine prints an expression node as DSL text, while a bare string at a path inside an
  * expression would be written as a YAML scalar, without the quotes the expression language needs.
  */
-export function fieldFix(field: StringField, value: string): ValueFix {
+function fieldFix(field: StringField, value: string): ValueFix {
   const key = field.path[field.path.length - 1] as string;
   return {
-    description: `Write "${value}".`,
+    messageId: "write",
+    data: { value },
     path: field.expression.path,
     value: { ...field.expression.node, [key]: value },
   };
@@ -63,23 +70,25 @@ export interface FieldProblem {
 
 /**
  * A rule that checks one string field of some expression types with a validator: the shape shared by the
- * rules on time zones and locales. The validator must be pure: each distinct value is checked once per service.
+ * rules on date patterns, time zones and locales. The validator must be pure: each distinct value is checked once
+ * per service.
  */
 export function stringFieldRule(
-  meta: RuleDefinition["meta"],
+  meta: Omit<RuleDefinition["meta"], "messages">,
   types: readonly string[],
   field: string,
   validate: (value: string) => FieldProblem | undefined,
 ): Rule {
   return defineRule({
-    meta,
+    meta: { ...meta, messages: FIELD_MESSAGES },
     check(context) {
       for (const found of stringFields(context, types, field)) {
         const problem = context.memo(validate, found.value);
         if (!problem) continue;
         context.report({
           path: found.path,
-          message: problem.message,
+          messageId: "invalid",
+          data: { problem: problem.message },
           ...(problem.span ? { within: problem.span } : {}),
           ...(problem.fix ? { fix: fieldFix(found, problem.fix) } : {}),
         });

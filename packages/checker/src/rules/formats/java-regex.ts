@@ -1,6 +1,6 @@
+import { parseJavaRegex } from "@mailroom/java";
 import { defineRule } from "../../engine/rule.js";
 import { stringFields } from "./fields.js";
-import { parseJavaRegex } from "./java-regex-syntax.js";
 
 /** The regular expressions of `replace` and `matches` must compile with Java's java.util.regex.Pattern. */
 export const rule = defineRule({
@@ -13,11 +13,14 @@ export const rule = defineRule({
         "regExpPattern: string; matchWhole: boolean (true = the pattern must match the whole value, otherwise part of it)",
     },
     description: "Regular expressions (exv.StrReplace, exb.StrMatches) compile with Java's java.util.regex.Pattern.",
+    // The Java library words what it finds, as a compiler does: the rule passes it on.
+    messages: { invalid: "{{problem}}" },
   },
   check(context) {
     for (const field of stringFields(context, ["exv.StrReplace", "exb.StrMatches"], "regExpPattern")) {
       const { error } = context.memo(parseJavaRegex, field.value);
-      if (error) context.report({ path: field.path, message: error.message, within: error.span });
+      if (!error) continue;
+      context.report({ path: field.path, messageId: "invalid", data: { problem: error.message }, within: error.span });
     }
   },
 });

@@ -1,7 +1,6 @@
+import { checkJavaReplacement, parseJavaRegex } from "@mailroom/java";
 import { defineRule } from "../../engine/rule.js";
 import { stringFields } from "./fields.js";
-import { parseJavaRegex } from "./java-regex-syntax.js";
-import { checkJavaReplacement } from "./java-replacement-syntax.js";
 
 /** Replacements follow Matcher.appendReplacement: `$n` and `${name}` name groups the pattern has, `\$` is a dollar. */
 export const rule = defineRule({
@@ -15,6 +14,8 @@ export const rule = defineRule({
     },
     description:
       'Replacements of exv.StrReplace follow Java\'s Matcher.appendReplacement: group references name groups of the pattern, and no lone "$" or "\\".',
+    // The Java library words what it finds, as a compiler does: the rule passes it on.
+    messages: { invalid: "{{problem}}" },
   },
   check(context) {
     for (const field of stringFields(context, ["exv.StrReplace"], "replacement")) {
@@ -24,7 +25,13 @@ export const rule = defineRule({
       const regex = context.memo(parseJavaRegex, pattern);
       if (!regex.compiles) continue;
       const problem = checkJavaReplacement(field.value, regex.groupCount, regex.groupNames);
-      if (problem) context.report({ path: field.path, message: problem.message, within: problem.span });
+      if (!problem) continue;
+      context.report({
+        path: field.path,
+        messageId: "invalid",
+        data: { problem: problem.message },
+        within: problem.span,
+      });
     }
   },
 });

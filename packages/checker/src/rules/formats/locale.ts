@@ -1,5 +1,5 @@
+import { checkLanguageTag } from "@mailroom/java";
 import { stringFieldRule } from "./fields.js";
-import { checkLanguageTag } from "./language-tag.js";
 
 /** Locales of parseDate and formatDate are well-formed language tags, which Java reads without dropping parts. */
 export const rule = stringFieldRule(

@@ -1,7 +1,6 @@
+import { type BacktrackingRisk, findBacktrackingRisks, parseJavaRegex } from "@mailroom/java";
 import { defineRule } from "../../engine/rule.js";
-import { type BacktrackingRisk, findBacktrackingRisks } from "./backtracking-analysis.js";
 import { stringFields } from "./fields.js";
-import { parseJavaRegex } from "./java-regex-syntax.js";
 
 /** Regular expressions whose repeated groups can match the same text in many ways. */
 export const rule = defineRule({
@@ -15,6 +14,8 @@ export const rule = defineRule({
     },
     description:
       "Regular expressions avoid nested or overlapping repetitions, on which Java's matcher can backtrack exponentially.",
+    // The Java library words what it finds, as a compiler does: the rule passes it on.
+    messages: { risk: "{{problem}}" },
   },
   check(context) {
     // Services repeat a few patterns many times: each distinct one is analysed once.
@@ -26,7 +27,9 @@ export const rule = defineRule({
         risks = root ? findBacktrackingRisks(root, field.value) : [];
         analysed.set(field.value, risks);
       }
-      for (const risk of risks) context.report({ path: field.path, message: risk.message, within: risk.span });
+      for (const risk of risks) {
+        context.report({ path: field.path, messageId: "risk", data: { problem: risk.message }, within: risk.span });
+      }
     }
   },
 });

@@ -1,5 +1,5 @@
+import { checkJavaZoneId } from "@mailroom/java";
 import { stringFieldRule } from "./fields.js";
-import { checkJavaZoneId } from "./java-zone-id.js";
 
 /** Time zones of parseDate and formatDate are ids that Java's ZoneId.of accepts. */
 export const rule = stringFieldRule(

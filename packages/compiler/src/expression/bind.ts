@@ -1,0 +1,308 @@
+import type { BooleanExpression, ValueExpression } from "@mailroom/model";
+import type { ArgumentNode, Diagnostic, ExpressionNode, Fix, IdentifierNode, Span } from "@mailroom/syntax";
+import { diagnostic, nearest, RESERVED_WORDS } from "@mailroom/syntax";
+import { type Arguments, type BoxTarget, type FunctionSpec, formatSignature } from "../functions/definition.js";
+import { describeNode, list, narrowest, replaceWith, unwrap } from "./describe.js";
+import type { ExpressionContext } from "./lower.js";
+import type { PointerTrie } from "./pointers.js";
+
+/** What binding needs of the lowering around it. */
+export interface Lowering {
+  readonly context: ExpressionContext;
+  value(node: ExpressionNode, at: PointerTrie): ValueExpression;
+  report(found: Diagnostic, fix?: Fix): void;
+}
+
+/** What stands for a part that could not be lowered, so that the result stays well formed. */
+export const placeholderValue = (): ValueExpression => ({ "@type": "exv.Value", value: "" });
+export const placeholderCondition = (): BooleanExpression => ({ "@type": "exb.Boolean", value: false });
+
+/** The number as an integer, or undefined after reporting that `what` must be one. */
+export function integerOf(
+  lowering: Lowering,
+  node: Extract<ExpressionNode, { kind: "number" }>,
+  what: string,
+): number | undefined {
+  if (Number.isInteger(node.value)) return node.value;
+  lowering.report(diagnostic("wrong-argument", "notInteger", { what, number: node.text }, node.span));
+  return undefined;
+}
+
+/** An argument after binding: the node holding its value, and the whole argument (name included). */
+interface Bound {
+  readonly node: ExpressionNode;
+  readonly span: Span;
+  /** A flag written as its bare name. */
+  readonly bare: boolean;
+}
+
+/**
+ * Binds the arguments of a call (and the piped text, first) to the parameters of its function: positional
+ * ones in order, bare flags and named ones by name; reports what is extra, repeated, misplaced or missing.
+ */
+export function bindArguments(
+  lowering: Lowering,
+  spec: FunctionSpec,
+  callee: IdentifierNode,
+  args: readonly ArgumentNode[],
+  piped: ExpressionNode | undefined,
+  at: PointerTrie,
+): Arguments {
+  const bound = new Map<string, Bound>();
+  const rest: ExpressionNode[] = [];
+  const positional = spec.parameters.filter((p) => p.positional);
+  const flags = spec.parameters.filter((p) => p.kind === "flag");
+  const inputs: { node: ExpressionNode; span: Span; flagName?: string }[] = [];
+  const bindOnce = (name: string, arg: Bound) => {
+    if (bound.has(name)) {
+      lowering.report(diagnostic("wrong-argument", "repeated", { argument: name, function: spec.name }, arg.span));
+    } else bound.set(name, arg);
+  };
+  if (piped) inputs.push({ node: piped, span: piped.span });
+  let named: IdentifierNode | undefined;
+  for (const arg of args) {
+    if (arg.name) {
+      named ??= arg.name;
+      continue;
+    }
+    const flagName = arg.value.kind === "identifier" ? arg.value.name : undefined;
+    // Bare flags are names in effect, so they may follow named arguments; other positions may not.
+    if (named && !flags.some((f) => f.name === flagName)) {
+      const data = { function: spec.name, named: named.name };
+      lowering.report(diagnostic("wrong-argument", "positionalAfterNamed", data, narrowest(arg.value)));
+    } else inputs.push({ node: arg.value, span: arg.span, ...(flagName !== undefined && { flagName }) });
+  }
+  let next = 0;
+  for (const input of inputs) {
+    const flag = input.flagName !== undefined ? flags.find((f) => f.name === input.flagName) : undefined;
+    if (flag) {
+      bindOnce(flag.name, { node: input.node, span: input.span, bare: true });
+      continue;
+    }
+    const param = positional[next];
+    if (param?.kind === "values") {
+      rest.push(input.node);
+    } else if (param) {
+      bound.set(param.name, { node: input.node, span: input.span, bare: false });
+      next++;
+    } else if (input.flagName !== undefined && flags.length > 0) {
+      unknownArgument(lowering, spec, input.flagName, input.span, flags);
+    } else {
+      const most = positional.length;
+      const data = { most, arguments: most === 1 ? "argument" : "arguments", function: spec.name };
+      lowering.report(diagnostic("wrong-argument", piped ? "tooManyPiped" : "tooMany", data, input.span));
+    }
+  }
+  for (const arg of args) {
+    if (!arg.name) continue;
+    const param = spec.parameters.find((p) => p.name === arg.name?.name);
+    if (!param) unknownArgument(lowering, spec, arg.name.name, arg.name.span, spec.parameters);
+    else if (param.kind === "values") {
+      lowering.report(diagnostic("wrong-argument", "valuesNamed", { function: spec.name }, arg.name.span));
+    } else bindOnce(param.name, { node: arg.value, span: arg.span, bare: false });
+  }
+  for (const param of spec.parameters) {
+    if (param.required && !bound.has(param.name)) {
+      const data = { argument: param.name, signature: formatSignature(spec) };
+      lowering.report(diagnostic("wrong-argument", "missing", data, callee.span));
+    }
+  }
+  return new BoundArguments(lowering, spec, callee, bound, rest, at);
+}
+
+function unknownArgument(
+  lowering: Lowering,
+  spec: FunctionSpec,
+  name: string,
+  at: Span,
+  candidates: readonly { name: string }[],
+): void {
+  const names = candidates.filter((p) => p.name !== "values").map((p) => p.name);
+  const suggestion = nearest(name, names);
+  const data = { argument: name, function: spec.name };
+  if (suggestion) {
+    lowering.report(
+      diagnostic("unknown-argument", "unknownNear", { ...data, suggestion }, at),
+      replaceWith(at, suggestion),
+    );
+  } else if (names.length === 0) lowering.report(diagnostic("unknown-argument", "noNamed", data, at));
+  else lowering.report(diagnostic("unknown-argument", "unknown", { ...data, arguments: list(names) }, at));
+}
+
+const AREA_FIELDS = ["left", "top", "width", "height"];
+
+/** Reads bound arguments by the kind of their parameter; each returns undefined (after a diagnostic) when unusable. */
+class BoundArguments implements Arguments {
+  constructor(
+    private readonly lowering: Lowering,
+    private readonly spec: FunctionSpec,
+    private readonly callee: IdentifierNode,
+    private readonly args: ReadonlyMap<string, Bound>,
+    /** The `values` of concat and coalesce. */
+    private readonly rest: readonly ExpressionNode[],
+    private readonly at: PointerTrie,
+  ) {}
+
+  value(param: string): ValueExpression {
+    const arg = this.args.get(param);
+    return arg ? this.lowering.value(arg.node, this.at.child(this.#field(param))) : placeholderValue();
+  }
+
+  values(param: string): ValueExpression[] {
+    const at = this.at.child(this.#field(param));
+    return this.rest.map((node, i) => this.lowering.value(node, at.child(i)));
+  }
+
+  integer(param: string): number | undefined {
+    return this.#literal(param, (node) =>
+      node.kind === "number"
+        ? integerOf(this.lowering, node, `"${param}" of "${this.spec.name}"`)
+        : this.#wrong(param, node, "an integer"),
+    );
+  }
+
+  string(param: string): string | undefined {
+    return this.#literal(param, (node) => (node.kind === "string" ? node.value : this.#wrong(param, node, "a string")));
+  }
+
+  pattern(param: string): string | undefined {
+    return this.#literal(param, (node) => {
+      if (node.kind === "regex") return node.pattern;
+      return node.kind === "string" ? node.value : this.#wrong(param, node, "a regular expression /.../ or a string");
+    });
+  }
+
+  /** A box name: a bare name (not a reserved word) or a string. */
+  name(param: string): string | undefined {
+    return this.#literal(param, (node) => {
+      if (node.kind === "identifier" && !RESERVED_WORDS.has(node.name)) return node.name;
+      return node.kind === "string" ? node.value : this.#wrong(param, node, "a box name (a name or a string)");
+    });
+  }
+
+  flag(param: string): boolean | undefined {
+    const arg = this.args.get(param);
+    if (arg?.bare) {
+      this.at.child(this.#field(param)).span = arg.span;
+      return true;
+    }
+    return this.#boolean(param);
+  }
+
+  area(param: string): { left: number; top: number; width: number; height: number } | undefined {
+    return this.#literal(param, (node) => {
+      const numbers = node.kind === "array" ? node.elements.map(unwrap) : [];
+      if (numbers.length !== 4 || !numbers.every((n) => n.kind === "number")) {
+        return this.#wrong(param, node, "an array of four numbers [left, top, width, height]");
+      }
+      const at = this.at.child(this.#field(param));
+      const [left, top, width, height] = numbers.map((n, i) => {
+        at.child(AREA_FIELDS[i] as string).span = n.span;
+        return n.value;
+      }) as [number, number, number, number];
+      return { left, top, width, height };
+    });
+  }
+
+  params(param: string): Record<string, string> | undefined {
+    return this.#literal(param, (node) => {
+      if (node.kind !== "object") return this.#wrong(param, node, 'an object of texts {name="value"}');
+      const at = this.at.child(this.#field(param));
+      const entries: [string, string][] = [];
+      const seen = new Set<string>();
+      for (const entry of node.entries) {
+        const value = unwrap(entry.value);
+        if (seen.has(entry.key.value)) {
+          const data = { key: entry.key.value };
+          this.lowering.report(diagnostic("wrong-argument", "paramsKeyRepeated", data, entry.key.span));
+        } else if (value.kind !== "string") {
+          const data = { key: entry.key.value, found: describeNode(value) };
+          this.lowering.report(diagnostic("wrong-argument", "paramsNotString", data, value.span));
+        } else {
+          seen.add(entry.key.value);
+          at.child(entry.key.value).span = value.span;
+          entries.push([entry.key.value, value.value]);
+        }
+      }
+      // fromEntries defines own properties, so a key such as "__proto__" stays an ordinary key.
+      return Object.fromEntries(entries);
+    });
+  }
+
+  /** The JSON fields come in the model's order, `fromMain` first. */
+  target(): BoxTarget {
+    const box = this.args.get("box");
+    const main = this.args.get("main");
+    const raw = this.args.get("fromMain") ?? this.args.get("boxName");
+    const name = this.spec.name;
+    if (box && main) {
+      this.lowering.report(diagnostic("wrong-argument", "boxAndMain", { function: name }, main.span));
+    }
+    if ((box || main) && raw) {
+      this.lowering.report(diagnostic("wrong-argument", "targetAndRaw", { function: name }, raw.span));
+    }
+    if (box) {
+      this.at.child("fromMain").span = box.span;
+      return { fromMain: false, boxName: this.name("box") ?? "" };
+    }
+    if (main) {
+      if (this.flag("main") === false) {
+        this.lowering.report(diagnostic("wrong-argument", "mainFalse", {}, main.span));
+      }
+      return { fromMain: true };
+    }
+    if (raw) {
+      const target: BoxTarget = { fromMain: this.args.has("fromMain") && this.#boolean("fromMain") === true };
+      if (this.args.has("boxName")) target.boxName = this.#nullableString("boxName");
+      return target;
+    }
+    const current = this.lowering.context.box;
+    if (!current) {
+      this.lowering.report(diagnostic("missing-box-target", "noBox", { function: name }, this.callee.span));
+      return { fromMain: false };
+    }
+    this.at.child("fromMain").span = this.callee.span;
+    if (current.main) return { fromMain: true };
+    this.at.child("boxName").span = this.callee.span;
+    return { fromMain: false, boxName: current.name };
+  }
+
+  implied(field: string): void {
+    this.at.child(field).span = this.callee.span;
+  }
+
+  #boolean(param: string): boolean | undefined {
+    return this.#literal(param, (node) =>
+      node.kind === "boolean" ? node.value : this.#wrong(param, node, "true or false"),
+    );
+  }
+
+  #nullableString(param: string): string | null {
+    const value = this.#literal(param, (node) => {
+      if (node.kind === "identifier" && node.name === "null") return null;
+      return node.kind === "string" ? node.value : this.#wrong(param, node, "a string or null");
+    });
+    return value === undefined ? "" : value;
+  }
+
+  /** The JSON field an argument fills. */
+  #field(param: string): string {
+    return this.spec.parameters.find((p) => p.name === param)?.field ?? param;
+  }
+
+  /** Records the argument's span at its field and reads it; parentheses around a literal are allowed. */
+  #literal<T>(param: string, read: (node: ExpressionNode) => T | undefined): T | undefined {
+    const arg = this.args.get(param);
+    if (!arg) return undefined;
+    const node = unwrap(arg.node);
+    if (node.kind === "error") return undefined;
+    this.at.child(this.#field(param)).span = node.span;
+    return read(node);
+  }
+
+  #wrong(param: string, node: ExpressionNode, expected: string): undefined {
+    const data = { expected, argument: param, function: this.spec.name, found: describeNode(node) };
+    this.lowering.report(diagnostic("wrong-argument", "wrongKind", data, narrowest(node)));
+    return undefined;
+  }
+}

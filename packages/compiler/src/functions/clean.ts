@@ -1,0 +1,37 @@
+import { flag, pipe } from "../expression/layout.js";
+import { defineFunction } from "./definition.js";
+import { optional, tab, text } from "./parameters.js";
+
+/** The model's field order, whatever order the flags are written in. */
+const FIELDS = ["normalizeSpace", "removeDiacritics", "multiline", "trim"] as const;
+
+export const clean = defineFunction({
+  name: "clean",
+  form: "call",
+  produces: "exv.StrClean",
+  parameters: [
+    text("Text to clean."),
+    optional("trim", "flag", "Remove characters at or below U+0020 from both ends."),
+    optional("normalizeSpace", "flag", "Turn Unicode spaces into U+0020 and collapse runs of spaces."),
+    optional("removeDiacritics", "flag", "Strip accents and other diacritical marks."),
+    optional("multiline", "flag", "Work line by line: trimming applies per line and blank lines are dropped."),
+  ],
+  doc: "A text cleaned up; each flag given bare turns that clean-up on.",
+  examples: ["meta.name | clean(trim, normalizeSpace)", "meta.name | clean(removeDiacritics, multiline=false)"],
+  snippet: `clean(${tab(1, "text")}, ${tab(2, "trim")})`,
+  lower(args) {
+    const expr = args.value("text");
+    const flags: Partial<Record<(typeof FIELDS)[number], boolean>> = {};
+    for (const name of FIELDS) {
+      const value = args.flag(name);
+      if (value !== undefined) flags[name] = value;
+    }
+    return { "@type": "exv.StrClean", expr, ...flags };
+  },
+  print: (e) =>
+    pipe(
+      e.expr,
+      "clean",
+      (["trim", "normalizeSpace", "removeDiacritics", "multiline"] as const).flatMap((name) => flag(name, e[name])),
+    ),
+});

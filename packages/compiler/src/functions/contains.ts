@@ -1,0 +1,7 @@
+import { twoTextsFunction } from "./families.js";
+
+export const contains = twoTextsFunction("exb.StrContains", ["text", "Text to test."], ["part", "The part."], {
+  name: "contains",
+  doc: "True when the text contains the part.",
+  examples: ['contains(meta.subject, "urgent")'],
+});

@@ -1,0 +1,145 @@
+import type { BooleanExpression, BooleanExpressionType, ValueExpression, ValueExpressionType } from "@mailroom/model";
+import type { Layout } from "../expression/layout.js";
+import type { ExpressionContext } from "../expression/lower.js";
+import { type ParameterSpec, TARGET_PARAMETERS } from "./parameters.js";
+
+export type Expression = ValueExpression | BooleanExpression;
+export type ExpressionType = ValueExpressionType | BooleanExpressionType;
+
+/** The JSON expression of one `@type` (of several, for a union). */
+export type ExpressionOf<T extends ExpressionType> = Expression extends infer E
+  ? E extends { "@type": infer U }
+    ? T extends U
+      ? E & { "@type": T }
+      : never
+    : never
+  : never;
+
+/**
+ * - `call`: written `name(args)`, or as a pipe step `x | name(args)` / `x | name`;
+ * - `keyword`: written bare (`now`);
+ * - `keyword-or-call`: bare, or called with named arguments (`fileName(box=annexes)`).
+ */
+export type FunctionForm = "call" | "keyword" | "keyword-or-call";
+
+/** A function as editors and the reference present it: its signature and documentation. */
+export interface FunctionSpec {
+  readonly name: string;
+  /** Whether it yields a value (`exv.*`) or a condition (`exb.*`). */
+  readonly kind: "value" | "condition";
+  readonly form: FunctionForm;
+  readonly produces: ExpressionType;
+  readonly parameters: readonly ParameterSpec[];
+  readonly doc: string;
+  /** What the reference adds to `doc`. */
+  readonly notes?: string;
+  /** The only sites where it means something; anywhere when absent. */
+  readonly sites?: readonly SiteKind[];
+  /** Canonical uses, each printed back as written; the reference shows the JSON of each. */
+  readonly examples: readonly string[];
+  /** LSP snippet inserted on completion. */
+  readonly snippet: string;
+}
+
+/** Where in the service an expression sits, which decides what it may contain and which box it reads. */
+export type SiteKind = "metadata" | "reconcile" | "file-matcher" | "channel";
+
+const SITES: Readonly<Record<SiteKind, string>> = {
+  metadata: "the metadata of a box",
+  reconcile: "a reconcile condition",
+  "file-matcher": "the file matcher of a box (`from.match`)",
+  channel: "a channel-options condition",
+};
+
+/** What a function gives, and where it means something: its description in editors and in the reference. */
+export function describeFunction(spec: FunctionSpec): string {
+  const sites = spec.sites?.map((site) => SITES[site]).join(" or ");
+  return sites ? `${spec.doc} Only meaningful in ${sites}.` : spec.doc;
+}
+
+/** The box target of a file or PDF expression, in the JSON's field order. */
+export interface BoxTarget {
+  fromMain: boolean;
+  boxName?: string | null;
+}
+
+/**
+ * A call's arguments, bound to the function's parameters by the generic binder. Each read checks the argument
+ * against its parameter's kind, reports what does not fit, and records the argument's span at its JSON field
+ * (the parameter's `field`, else its name); an absent or unusable argument reads as undefined.
+ */
+export interface Arguments {
+  /** A value argument, lowered; an empty text when absent. */
+  value(parameter: string): ValueExpression;
+  values(parameter: string): ValueExpression[];
+  integer(parameter: string): number | undefined;
+  string(parameter: string): string | undefined;
+  pattern(parameter: string): string | undefined;
+  name(parameter: string): string | undefined;
+  flag(parameter: string): boolean | undefined;
+  area(parameter: string): { left: number; top: number; width: number; height: number } | undefined;
+  params(parameter: string): Record<string, string> | undefined;
+  /** The box read: `box=NAME`, `main`, the raw fields, or else the current box. */
+  target(): BoxTarget;
+  /** Records the function's name as the source of a field it implies (`upper` sets `toUpper`). */
+  implied(field: string): void;
+}
+
+/** Reserved for the documentation generator: the words for a sub-expression. Not used yet. */
+export interface Words {
+  of(expression: Expression): string;
+}
+
+/** Reserved for the evaluator (issue 14): the value of a sub-expression, undefined when unknown. Not used yet. */
+export interface Evaluator {
+  value(expression: ValueExpression): string | undefined;
+  condition(expression: BooleanExpression): boolean | undefined;
+}
+
+/** One function of the expression language: signature, documentation, lowering, printing, and its place. */
+export interface FunctionDefinition<T extends ExpressionType = ExpressionType> extends FunctionSpec {
+  readonly produces: T;
+  /** The file it reads through `fromMain`/`boxName`: any box's, or the PDF of a `box.PDF` box. */
+  readonly target?: "file" | "pdf";
+  /** A slice on the bare function sets its own `begin` and `end` instead of wrapping it in `exv.Substring`. */
+  readonly slices?: true;
+  /** The JSON of a call whose arguments are bound. */
+  lower(args: Arguments): ExpressionOf<T>;
+  /** The text of a JSON expression, or undefined when another function producing the same type spells it. */
+  print(expression: ExpressionOf<T>, context: ExpressionContext): Layout | undefined;
+  /** Slot for the documentation generator: the expression in words. Not filled yet. */
+  explain?(expression: ExpressionOf<T>, words: Words): string;
+  /** Slot for the evaluator of issue 14: the expression's value. Not filled yet. */
+  evaluate?(
+    expression: ExpressionOf<T>,
+    evaluator: Evaluator,
+  ): (T extends ValueExpressionType ? string : boolean) | undefined;
+}
+
+/** A function definition with its kind read from its type and, for a box target, the target's parameters. */
+export function defineFunction<const N extends string, T extends ExpressionType>(
+  definition: Omit<FunctionDefinition<T>, "kind" | "name" | "parameters"> & {
+    readonly name: N;
+    readonly parameters?: readonly ParameterSpec[];
+  },
+): FunctionDefinition<T> & { readonly name: N } {
+  const parameters = [...(definition.parameters ?? []), ...(definition.target ? TARGET_PARAMETERS : [])];
+  return { ...definition, kind: definition.produces.startsWith("exv.") ? "value" : "condition", parameters };
+}
+
+/**
+ * The label shown by hover and signature help: `replace(text, pattern, replacement, firstOnly?)`;
+ * `values...` is any number of values, `name=…` an argument given only by name.
+ */
+export function formatSignature(spec: FunctionSpec): string {
+  if (spec.form === "keyword") return spec.name;
+  return `${spec.name}(${spec.parameters.map(formatParameter).join(", ")})`;
+}
+
+/** A parameter as the signature shows it: `text`, `end?`, `values...`, `box=…`. */
+export function formatParameter(p: ParameterSpec): string {
+  if (p.kind === "values") return `${p.name}...`;
+  if (p.kind === "flag") return `${p.name}?`;
+  if (!p.positional) return `${p.name}=…`;
+  return p.required ? p.name : `${p.name}?`;
+}

@@ -1,0 +1,7 @@
+import { twoTextsFunction } from "./families.js";
+
+export const endsWith = twoTextsFunction("exb.StrEndsWith", ["text", "Text to test."], ["suffix", "The suffix."], {
+  name: "endsWith",
+  doc: "True when the text ends with the suffix.",
+  examples: ['endsWith(archivePath | lower, ".pdf")'],
+});

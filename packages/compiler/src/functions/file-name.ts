@@ -1,0 +1,20 @@
+import { keyword, optionalNumber, POSTFIX, PRIMARY, targetArgument } from "../expression/layout.js";
+import { defineFunction } from "./definition.js";
+
+export const fileName = defineFunction({
+  name: "fileName",
+  form: "keyword-or-call",
+  produces: "exv.FileName",
+  target: "file",
+  slices: true,
+  doc: "The name of the file in the current box; slice it with `fileName[begin:end]`.",
+  notes: "Usually written bare: `fileName`.",
+  examples: ["fileName", "fileName[0:8]", "fileName(box=annexes)[2:]"],
+  snippet: "fileName",
+  lower: (args) => ({ "@type": "exv.FileName", ...args.target() }),
+  print(e, context) {
+    const base = keyword("fileName", targetArgument(e, context));
+    if (e.begin === undefined && e.end === undefined) return [PRIMARY, [base]];
+    return [POSTFIX, [`${base}[${optionalNumber(e.begin)}:${optionalNumber(e.end)}]`]];
+  },
+});

@@ -1,0 +1,8 @@
+import { dateFunction } from "./families.js";
+
+export const formatDate = dateFunction("date", {
+  name: "formatDate",
+  produces: "exv.DateFormat",
+  doc: "A date (epoch milliseconds) written as text with a pattern.",
+  examples: ['now | formatDate("d MMMM yyyy", "Europe/Paris", locale="fr-FR")'],
+});

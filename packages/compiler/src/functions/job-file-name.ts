@@ -1,0 +1,37 @@
+import { quoteString } from "@mailroom/syntax";
+import { boxName, call, flag, number, PRIMARY } from "../expression/layout.js";
+import { defineFunction } from "./definition.js";
+import { optional, required, tab } from "./parameters.js";
+
+export const jobFileName = defineFunction({
+  name: "jobFileName",
+  form: "call",
+  produces: "exv.JobFileNameValue",
+  parameters: [
+    required("box", "name", "Box holding the file.", { field: "boxName" }),
+    optional("index", "integer", "Which file of the box: 1 the first (default), -1 the last.", {
+      field: "indexInBox",
+    }),
+    optional("keepExtension", "flag", "Keep the file-name extension."),
+  ],
+  doc: "The name of a file uploaded into a box of the job, without its extension unless asked.",
+  examples: ["jobFileName(invoices)", "jobFileName(annexes, -1, keepExtension)"],
+  snippet: `jobFileName(${tab(1, "box")})`,
+  lower(args) {
+    const boxName = args.name("box") ?? "";
+    const indexInBox = args.integer("index");
+    const keepExtension = args.flag("keepExtension");
+    return {
+      "@type": "exv.JobFileNameValue",
+      boxName,
+      ...(indexInBox !== undefined && { indexInBox }),
+      ...(keepExtension !== undefined && { keepExtension }),
+    };
+  },
+  print(e) {
+    // A box named like the flag would read as the flag.
+    const box = e.boxName === "keepExtension" ? quoteString(e.boxName) : boxName(e.boxName);
+    const index = e.indexInBox === undefined ? [] : [number(e.indexInBox)];
+    return [PRIMARY, [call("jobFileName", [box, ...index, ...flag("keepExtension", e.keepExtension)])]];
+  },
+});

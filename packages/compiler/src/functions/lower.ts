@@ -1,0 +1,7 @@
+import { caseFunction } from "./families.js";
+
+export const lower = caseFunction(false, {
+  name: "lower",
+  doc: 'A text in lower case (JSON `"toUpper": false`).',
+  examples: ["meta.name | lower"],
+});

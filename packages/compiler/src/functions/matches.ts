@@ -1,0 +1,24 @@
+import { callOf, flag, pattern } from "../expression/layout.js";
+import { defineFunction } from "./definition.js";
+import { optional, regexPattern, tab, text } from "./parameters.js";
+
+export const matches = defineFunction({
+  name: "matches",
+  form: "call",
+  produces: "exb.StrMatches",
+  parameters: [
+    text("Text to test."),
+    regexPattern(),
+    optional("whole", "flag", "The pattern must match the whole text, not just a part.", { field: "matchWhole" }),
+  ],
+  doc: "True when the text matches a regular expression somewhere (or wholly, with `whole`).",
+  examples: ["matches(meta.key, /^[A-Z]{3}$/, whole)"],
+  snippet: `matches(${tab(1, "text")}, /${tab(2, "pattern")}/)`,
+  lower(args) {
+    const expr = args.value("text");
+    const regExpPattern = args.pattern("pattern") ?? "";
+    const matchWhole = args.flag("whole");
+    return { "@type": "exb.StrMatches", expr, regExpPattern, ...(matchWhole !== undefined && { matchWhole }) };
+  },
+  print: (e) => callOf("matches", [e.expr], [pattern(e.regExpPattern), ...flag("whole", e.matchWhole)]),
+});

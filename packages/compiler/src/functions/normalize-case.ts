@@ -1,0 +1,7 @@
+import { caseFunction } from "./families.js";
+
+export const normalizeCase = caseFunction(undefined, {
+  name: "normalizeCase",
+  doc: "A text in lower case, written without `toUpper` in the JSON; `lower` is the usual spelling.",
+  examples: ["meta.name | normalizeCase"],
+});

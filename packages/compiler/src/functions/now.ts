@@ -1,0 +1,8 @@
+import { keywordFunction } from "./families.js";
+
+export const now = keywordFunction({
+  name: "now",
+  produces: "exv.CurrentDate",
+  doc: "The current date and time, in milliseconds since the Unix epoch.",
+  examples: ["now"],
+});

@@ -1,0 +1,7 @@
+import { twoTextsFunction } from "./families.js";
+
+export const numEqual = twoTextsFunction("exb.NumericEqual", ["a", "First number."], ["b", "Second number."], {
+  name: "numEqual",
+  doc: "True when both texts are equal as numbers (`==` compares them as texts).",
+  examples: ["numEqual(meta.count, 3)"],
+});

@@ -1,0 +1,9 @@
+import { keywordFunction } from "./families.js";
+
+export const numSheets = keywordFunction({
+  name: "numSheets",
+  produces: "exv.NumSheetsValue",
+  sites: ["channel"],
+  doc: "The number of sheets of the document.",
+  examples: ["numSheets"],
+});

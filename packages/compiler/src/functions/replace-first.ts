@@ -1,0 +1,7 @@
+import { replaceFunction } from "./families.js";
+
+export const replaceFirst = replaceFunction(true, {
+  name: "replaceFirst",
+  doc: 'A text with the first match of a regular expression replaced (JSON `"firstOnly": true`).',
+  examples: ['meta.ref | replaceFirst(/^0+/, "")'],
+});

@@ -1,0 +1,7 @@
+import { replaceFunction } from "./families.js";
+
+export const replace = replaceFunction("flag", {
+  name: "replace",
+  doc: "A text with every match of a regular expression replaced.",
+  examples: ['meta.ref | replace(/[^0-9]/, "")', 'meta.ref | replace(/(\\d+)\\/(\\d+)/, "$2-$1", firstOnly=false)'],
+});

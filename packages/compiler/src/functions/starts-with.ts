@@ -1,0 +1,7 @@
+import { twoTextsFunction } from "./families.js";
+
+export const startsWith = twoTextsFunction("exb.StrStartsWith", ["text", "Text to test."], ["prefix", "The prefix."], {
+  name: "startsWith",
+  doc: "True when the text starts with the prefix.",
+  examples: ['startsWith(archivePath, "annexes/")'],
+});

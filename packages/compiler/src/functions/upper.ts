@@ -1,0 +1,7 @@
+import { caseFunction } from "./families.js";
+
+export const upper = caseFunction(true, {
+  name: "upper",
+  doc: 'A text in upper case (JSON `"toUpper": true`).',
+  examples: ["meta.name | upper"],
+});

@@ -1,0 +1,28 @@
+import { toCompletionList, toHover, toOffset, toSignatureHelp } from "../convert.js";
+import type { ServerState } from "../state.js";
+import { request } from "./guard.js";
+
+/** Help at the cursor: completion, hover and signature help. */
+export function registerCursorRequests(state: ServerState): void {
+  const { connection, service } = state;
+
+  connection.onCompletion(
+    request(state, "completion", null, (document, params) =>
+      toCompletionList(document.lines, service.complete(document, toOffset(document.lines, params.position))),
+    ),
+  );
+
+  connection.onHover(
+    request(state, "hover", null, (document, params) => {
+      const hover = service.hover(document, toOffset(document.lines, params.position));
+      return hover ? toHover(document.lines, hover) : null;
+    }),
+  );
+
+  connection.onSignatureHelp(
+    request(state, "signatureHelp", null, (document, params) => {
+      const help = service.signatureHelp(document, toOffset(document.lines, params.position));
+      return help ? toSignatureHelp(help) : null;
+    }),
+  );
+}

@@ -1,0 +1,58 @@
+import type { ParsedDocument } from "@mailroom/language";
+import * as lsp from "vscode-languageserver";
+import { parse } from "../documents.js";
+import type { ServerState } from "../state.js";
+
+/** Ends a request whose client cancelled it, with LSP's cancellation error. */
+export function cancelled(token: lsp.CancellationToken): void {
+  if (token.isCancellationRequested)
+    throw new lsp.ResponseError(lsp.LSPErrorCodes.RequestCancelled, "Request cancelled.");
+}
+
+/** Lets the connection read what arrived meanwhile (a `$/cancelRequest`, say) before the next stage. */
+const tick = (): Promise<void> => new Promise((done) => setImmediate(done));
+
+/** A request handler as the connection takes it. */
+export type Handler<P, R> = (params: P, token: lsp.CancellationToken) => Promise<R>;
+
+/**
+ * A request's answer, guarded: it yields first so that a cancellation sent meanwhile is seen, and answers
+ * `empty` when anything goes wrong (logged), never failing; only cancellation and refusals are errors.
+ */
+export function guarded<P, R, E>(
+  state: ServerState,
+  name: string,
+  empty: E,
+  run: (params: P, token: lsp.CancellationToken) => R | Promise<R>,
+): Handler<P, R | E> {
+  return async (params, token) => {
+    try {
+      await tick();
+      cancelled(token);
+      const result = await run(params, token);
+      cancelled(token);
+      return result;
+    } catch (error) {
+      if (error instanceof lsp.ResponseError) throw error;
+      state.log(name, error);
+      return empty;
+    }
+  };
+}
+
+/** A guarded request on a service document: parsed once per version, cancellation checked again after parsing. */
+export function request<P extends { textDocument: lsp.TextDocumentIdentifier }, R, E>(
+  state: ServerState,
+  name: string,
+  empty: E,
+  run: (document: ParsedDocument, params: P, token: lsp.CancellationToken) => R | Promise<R>,
+): Handler<P, R | E> {
+  return guarded<P, R | E, E>(state, name, empty, async (params, token) => {
+    const document = parse(state, params.textDocument.uri);
+    if (!document) return empty;
+    // Parsing a new version may have taken a while: see what arrived meanwhile.
+    await tick();
+    cancelled(token);
+    return run(document, params, token);
+  });
+}

@@ -1,0 +1,74 @@
+import { pathToFileURL } from "node:url";
+import { ConfigResolver, type ConfigText, type ResolvedSettings, readSource } from "@mailroom/checker";
+import { type LanguageService, type ParsedDocument, Workspace } from "@mailroom/language";
+import * as lsp from "vscode-languageserver";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { type ServerOptions, serverOptions } from "./options.js";
+import { diskHost } from "./workspace.js";
+
+/** What the client said at initialization (set by `lifecycle.ts`). */
+export interface ClientSettings {
+  readonly options: ServerOptions;
+  /** The client registers file watchers for us. */
+  readonly watchFiles: boolean;
+  /** The workspace folders' URIs. */
+  readonly folders: readonly string[];
+}
+
+/**
+ * What the handlers share, explicitly: each concern's module takes this and keeps to its own part (named beside
+ * each), so a handler can be read, and tested, without the others.
+ */
+export interface ServerState {
+  readonly connection: lsp.Connection;
+  readonly service: LanguageService;
+  /** The open documents, as the editor shows them (`document-sync.ts`). */
+  readonly documents: lsp.TextDocuments<TextDocument>;
+  /** Each open service document's current version, parsed once and shared by every request (`documents.ts`). */
+  readonly parses: Map<string, ParsedDocument>;
+  /** The open service documents, whose diagnostics are published until they close (`document-sync.ts`). */
+  readonly opened: Set<string>;
+  /**
+   * Each open file's settings, resolved once until a configuration changes: one object per file, so the language
+   * service's per-version memo of diagnostics holds across requests (code actions reuse what publishing computed).
+   */
+  readonly settings: Map<string, Promise<ResolvedSettings>>;
+  /** Reads each file's `mailroom.config.yaml`, open buffers first. */
+  readonly resolver: ConfigResolver;
+  /** Publications waiting for typing to pause, by URI (`diagnostics.ts`). */
+  readonly timers: Map<string, NodeJS.Timeout>;
+  /** The configurations whose problems are shown, to clear them once fixed (`diagnostics.ts`). */
+  configUris: Set<string>;
+  /** The workspace index, for references across files and workspace symbols (`workspace.ts`). */
+  readonly workspace: Workspace;
+  client: ClientSettings;
+  /** Logs what went wrong in a handler, which then answers empty: the server outlives any input. */
+  readonly log: (what: string, error: unknown) => void;
+}
+
+/** A server's state before the client initializes it. */
+export function createState(connection: lsp.Connection, service: LanguageService): ServerState {
+  const documents = new lsp.TextDocuments(TextDocument);
+  /** An open configuration's buffer, else the file on disk: a configuration applies as the editor shows it. */
+  const readConfig = async (path: string): Promise<ConfigText> => {
+    const open = documents.get(pathToFileURL(path).href);
+    return open ? { ok: true, text: open.getText() } : readSource(path, "YAML");
+  };
+  return {
+    connection,
+    service,
+    documents,
+    parses: new Map(),
+    opened: new Set(),
+    settings: new Map(),
+    resolver: new ConfigResolver({ read: readConfig }),
+    timers: new Map(),
+    configUris: new Set(),
+    workspace: new Workspace(diskHost),
+    client: { options: serverOptions(undefined), watchFiles: false, folders: [] },
+    log: (what, error) =>
+      connection.console.error(
+        `mailroom: ${what} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      ),
+  };
+}

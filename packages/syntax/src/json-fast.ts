@@ -1,0 +1,156 @@
+import { MAX_NESTING, type PropertyNode, type SyntaxNode } from "./tree.js";
+
+/** JSON text read by the native parser, with its positioned tree built only if someone asks for it. */
+export interface FastJson {
+  /** The value, as `JSON.parse` gives it (equal to `toJson` of the tree). */
+  readonly value: unknown;
+  /** The positioned tree, exactly as the positioned parser builds it; built on the first call, then cached. */
+  tree(): SyntaxNode;
+}
+
+/**
+ * `parseJson`'s fast path, for a clean text: `JSON.parse` for the value, one scan of the text for what
+ * JSON.parse does not tell (duplicate keys, nesting deeper than `MAX_NESTING`), and positions only on demand.
+ * Returns undefined when the positioned parser would report anything (a syntax error, a duplicate key, nesting
+ * too deep, an empty file), for its exact diagnostics. jsonc-parser in strict mode accepts everything
+ * JSON.parse accepts (same white space, escapes and numbers), so clean means clean for both.
+ */
+export function readFastJson(text: string): FastJson | undefined {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const written = countWrittenKeys(text);
+  // JSON.parse keeps one own property per distinct key, so fewer own keys than written keys means a duplicate.
+  if (written < 0 || written !== countOwnKeys(value)) return undefined;
+  let tree: SyntaxNode | undefined;
+  return { value, tree: () => (tree ??= buildTree(text)) };
+}
+
+// Character codes of JSON's punctuation.
+const QUOTE = 34;
+const BACKSLASH = 92;
+const COLON = 58;
+const COMMA = 44;
+const OPEN_BRACE = 123;
+const CLOSE_BRACE = 125;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+
+/** The end (offset of the closing quote) of the valid JSON string whose opening quote is at `start`. */
+function stringEnd(text: string, start: number): number {
+  let end = text.indexOf('"', start + 1);
+  for (;;) {
+    // A quote preceded by an odd run of backslashes is escaped.
+    let slashes = 0;
+    while (text.charCodeAt(end - 1 - slashes) === BACKSLASH) slashes++;
+    if (slashes % 2 === 0) return end;
+    end = text.indexOf('"', end + 1);
+  }
+}
+
+/**
+ * The number of keys written in valid JSON text (each is followed by the only colons outside strings), or -1
+ * when objects and arrays nest deeper than `MAX_NESTING`.
+ */
+function countWrittenKeys(text: string): number {
+  let keys = 0;
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) i = stringEnd(text, i);
+    else if (c === COLON) keys++;
+    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      if (++depth > MAX_NESTING) return -1;
+    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
+  }
+  return keys;
+}
+
+/** The number of own keys of every object in a JSON.parse value (recursion bounded by `MAX_NESTING`). */
+function countOwnKeys(value: unknown): number {
+  if (typeof value !== "object" || value === null) return 0;
+  let count = 0;
+  if (Array.isArray(value)) {
+    for (const item of value) count += countOwnKeys(item);
+    return count;
+  }
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) count += 1 + countOwnKeys(object[key]);
+  return count;
+}
+
+/**
+ * Builds the positioned tree of valid JSON text (checked by JSON.parse, nesting within `MAX_NESTING`, so the
+ * recursion is bounded), with the same nodes and spans as the positioned parser. No error handling: none can occur.
+ */
+function buildTree(text: string): SyntaxNode {
+  let i = 0;
+  // JSON's white space: space, line feed, carriage return, tab.
+  const skipSpace = () => {
+    for (let c = text.charCodeAt(i); c === 32 || c === 10 || c === 13 || c === 9; c = text.charCodeAt(++i));
+  };
+  const string = (): string => {
+    const start = i;
+    const end = stringEnd(text, start);
+    i = end + 1;
+    const raw = text.slice(start + 1, end);
+    return raw.includes("\\") ? (JSON.parse(text.slice(start, i)) as string) : raw;
+  };
+  const value = (): SyntaxNode => {
+    skipSpace();
+    const offset = i;
+    const c = text.charCodeAt(i);
+    if (c === OPEN_BRACE) {
+      i++;
+      const properties: PropertyNode[] = [];
+      skipSpace();
+      if (text.charCodeAt(i) === CLOSE_BRACE) i++;
+      else
+        do {
+          skipSpace();
+          const keyOffset = i;
+          const key = string();
+          const keySpan = { offset: keyOffset, length: i - keyOffset };
+          skipSpace();
+          i++; // the colon
+          properties.push({ key, keySpan, value: value() });
+        } while (skipSpaceThen(COMMA));
+      return { kind: "object", span: { offset, length: i - offset }, properties };
+    }
+    if (c === OPEN_BRACKET) {
+      i++;
+      const items: SyntaxNode[] = [];
+      skipSpace();
+      if (text.charCodeAt(i) === CLOSE_BRACKET) i++;
+      else
+        do items.push(value());
+        while (skipSpaceThen(COMMA));
+      return { kind: "array", span: { offset, length: i - offset }, items };
+    }
+    if (c === QUOTE) {
+      const contents = string();
+      return { kind: "scalar", span: { offset, length: i - offset }, value: contents };
+    }
+    // true, false, null: the first letter tells which.
+    if (c === 116 || c === 102 || c === 110) {
+      const length = c === 102 ? 5 : 4;
+      i += length;
+      return { kind: "scalar", span: { offset, length }, value: c === 110 ? null : c === 116 };
+    }
+    while (isNumberChar(text.charCodeAt(i))) i++;
+    return { kind: "scalar", span: { offset, length: i - offset }, value: Number(text.slice(offset, i)) };
+  };
+  /** Skips white space and the character after it (a comma, or the closing bracket); true for `code`. */
+  const skipSpaceThen = (code: number): boolean => {
+    skipSpace();
+    return text.charCodeAt(i++) === code;
+  };
+  return value();
+}
+
+/** Digits, sign, decimal point and exponent: the characters of a JSON number. */
+const isNumberChar = (c: number): boolean =>
+  (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46 || c === 101 || c === 69;
