@@ -11,7 +11,9 @@
 //      (wall time), and against a node process reading and `JSON.parse`-ing the same files (CPU time);
 //    - `mailroom lint` of the 1,000 DSL services against a node process reading them and running `yaml`'s
 //      `parseDocument` on each (wall time);
-//    - the peak RSS of `mailroom lint` on 4,000 services against its peak on 250.
+//    - the peak RSS of `mailroom lint` on 4,000 services against its peak on 250;
+//    - `mailroom docs` (Markdown and HTML pages, diagrams drawn) of 250 DSL services against `mailroom lint` of
+//      the same files: what documenting costs beyond checking.
 // Every lint must exit 0 (the services are clean), and ajv-cli must find every file valid, or the run fails.
 // Exit code 0 whatever the figures (the bench reports, it does not gate).
 //
@@ -84,6 +86,10 @@ async function bench() {
   const services250 = folder(
     "services-250",
     first(250).flatMap((f) => [f.yaml, f.json]),
+  );
+  const dsl250 = folder(
+    "dsl-250",
+    first(250).map((f) => f.yaml),
   );
   const services4000 = join(scratch, "services-4000");
   const oneDsl = join(dsl1000, readdirSync(dsl1000).sort()[0]);
@@ -179,6 +185,12 @@ for (const name of readdirSync(dir)) parseDocument(readFileSync(dir + "/" + name
     () => run([MAILROOM, "lint", services250], { measure: true }),
   );
   ratio("peak RSS of `mailroom lint`, 4,000 / 250 services", 1.2, "rss", mib, memory);
+  const docs = compare(
+    RUNS,
+    () => run([MAILROOM, "docs", dsl250, "-o", join(scratch, "docs"), "--format", "md", "--format", "html"]),
+    () => run([MAILROOM, "lint", dsl250]),
+  );
+  ratio("`mailroom docs` (Markdown and HTML) / `mailroom lint`, 250 DSL services, wall time", 3, "wall", wall, docs);
 
   console.log("\n| figure | target | measured |\n|---|---|---|");
   for (const r of rows) console.log(`| ${r.figure} | ${r.target} | ${r.measured}: ${r.ok ? "PASS" : "MISS"} |`);

@@ -97,6 +97,30 @@ read -r errors warnings < <(node -e 'const problems = JSON.parse(require("node:f
   echo "warnings=$warnings"
   [[ -z $sarif ]] || echo "sarif-file=$sarif"
 } >>"${GITHUB_OUTPUT:-/dev/null}"
+# The documentation check: each stale or missing file becomes an annotation; the step fails if there is one.
+docs=""
+if [[ -n ${INPUT_DOCS_OUT:-} ]]; then
+  docs_args=(docs --check -o "$(from_root "$INPUT_DOCS_OUT")")
+  set -f
+  for format in ${INPUT_DOCS_FORMAT:-md}; do docs_args+=(--format "$format"); done
+  set +f
+  docs_status=0
+  "${command[@]}" "${docs_args[@]}" -- "${paths[@]}" 2>"$report/docs.txt" || docs_status=$?
+  cat "$report/docs.txt" >&2
+  case $docs_status in
+  0) docs="Documentation in $INPUT_DOCS_OUT is up to date." ;;
+  1)
+    # Lines of the plain report: `file:line:column  severity  message  code`.
+    while IFS= read -r line; do
+      [[ $line =~ ^(.+):[0-9]+:[0-9]+\ \ error\ \ (.*)\ \ stale-docs$ ]] || continue
+      echo "::error file=${BASH_REMATCH[1]},title=mailroom docs::${BASH_REMATCH[2]}"
+    done <"$report/docs.txt"
+    docs="Documentation in $INPUT_DOCS_OUT is out of date: run \`mailroom docs\` and commit the result."
+    ((status != 0)) || status=1
+    ;;
+  *) fail "mailroom docs --check could not run (exit code $docs_status); its messages are in the log above." ;;
+  esac
+fi
 verdict="passed"
 ((status == 0)) || verdict="failed"
 allowed=""
@@ -105,6 +129,7 @@ allowed=""
   echo "### mailroom lint $verdict"
   echo
   echo "$errors error(s), $warnings warning(s)$allowed."
+  [[ -z $docs ]] || printf '\n%s\n' "$docs"
 } >>"${GITHUB_STEP_SUMMARY:-/dev/null}"
 rm -rf "$report"
 exit "$status"

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "./helpers.js";
 
 /**
- * Issue 10, item 11, through the real CLI: a file with several mistakes names them all in one run. An error
+ * Through the real CLI: a file with several mistakes names them all in one run. An error
  * holds back only the part of the service it lies in; the rules check the rest, and a finding that depends on a
  * held-back part is not reported.
  */

@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, symlinkSy
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { repoRoot } from "./helpers.js";
+import { repoRoot, runCli } from "./helpers.js";
 import { CLEAN_SERVICE, SERVICE, scratch } from "./lint-service.js";
 
 /** action.yml, as much of it as a runner reads for a composite action. */
@@ -210,6 +210,30 @@ describe("the GitHub Action (action.yml)", () => {
     expect(strict.code).toBe(1);
     expect(strict.stderr).toContain("--max-warnings allows 0");
     expect(strict.summary).toBe("### mailroom lint failed\n\n0 error(s), 1 warning(s) (at most 0 allowed).\n");
+  });
+
+  it("checks the generated documentation when docs-out is given, annotating each stale page", async () => {
+    const workspace = workspaceWith();
+    const paths = "services/notices.service.yaml services/clean.service.yaml";
+    const inputs = { paths, mailroom: bin, "docs-out": "docs/services", "docs-format": "md html" };
+    const missing = await runAction(workspace, inputs);
+    expect(missing.code).toBe(1);
+    expect(annotations(missing.stdout).filter((a) => a.includes("title=mailroom docs"))).toEqual(
+      ["notices.md", "clean.md", "index.md", "notices.html", "clean.html", "index.html"].map(
+        (page) =>
+          `::error file=docs/services/${page},title=mailroom docs::Found no "docs/services/${page}"; expected the page "mailroom docs" generates: run it without --check.`,
+      ),
+    );
+    expect(missing.summary).toBe(
+      "### mailroom lint failed\n\n0 error(s), 1 warning(s).\n\nDocumentation in docs/services is out of date: run `mailroom docs` and commit the result.\n",
+    );
+    const args = ["docs", ...paths.split(" "), "-o", "docs/services", "--format", "md", "--format", "html"];
+    expect((await runCli(args, { cwd: workspace })).code).toBe(0);
+    const fresh = await runAction(workspace, inputs);
+    expect(fresh.code).toBe(0);
+    expect(fresh.summary).toBe(
+      "### mailroom lint passed\n\n0 error(s), 1 warning(s).\n\nDocumentation in docs/services is up to date.\n",
+    );
   });
 
   it("takes paths, config and files relative to working-directory, and names files from the repository root", async () => {

@@ -10,6 +10,7 @@ const LAYERS = [
   "java",
   "compiler",
   "checker",
+  "docs",
   "format",
   "language",
   "language-server",

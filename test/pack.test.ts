@@ -18,7 +18,7 @@ import { SAMPLE, startClient } from "../packages/language-server/test/client.js"
 import { repoRoot } from "./helpers.js";
 
 /*
- * mailroom as a user gets it (issue 11, item 2): every published package packed with `npm pack`, the tarballs
+ * mailroom as a user gets it: every published package packed with `npm pack`, the tarballs
  * installed into an empty project outside the repository (no access to its node_modules), and the installed
  * commands run there. Dependencies come from the npm cache or the registry, as for a user.
  */
@@ -98,6 +98,25 @@ describe("the packages, packed and installed into an empty project", () => {
     expect(readFileSync(join(project, "built/payslips.service.json"), "utf8")).toBe(
       readFileSync(join(repoRoot, "examples/payslips.service.json"), "utf8"),
     );
+  });
+
+  it("run `mailroom docs`, writing the pages the repository's examples/docs holds", async () => {
+    const result = await installed("mailroom", [
+      "docs",
+      "examples",
+      "-o",
+      "docs",
+      "--format",
+      "md",
+      "--format",
+      "html",
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    for (const page of ["payslips.md", "payslips.html", "index.html"]) {
+      expect(readFileSync(join(project, "docs", page), "utf8"), page).toBe(
+        readFileSync(join(repoRoot, "examples/docs", page), "utf8"),
+      );
+    }
   });
 
   it("run `mailroom explain` from the documentation packed with the CLI", async () => {

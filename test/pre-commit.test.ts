@@ -12,7 +12,7 @@ import {
 } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot } from "./helpers.js";
+import { repoRoot, runCli } from "./helpers.js";
 import { CLEAN_SERVICE, SERVICE, scratch } from "./lint-service.js";
 
 const GIT_ENV = {
@@ -76,7 +76,7 @@ describe("the pre-commit hooks (.pre-commit-hooks.yaml), run by the real pre-com
     // A project that installed mailroom as npm does: node_modules/.bin/mailroom, a link to the CLI's bin.
     const project = realpathSync(
       scratch({
-        ".pre-commit-config.yaml": `repos:\n  - repo: ${repo}\n    rev: ${rev}\n    hooks:\n      - id: mailroom-lint\n      - id: mailroom-fmt\n`,
+        ".pre-commit-config.yaml": `repos:\n  - repo: ${repo}\n    rev: ${rev}\n    hooks:\n      - id: mailroom-lint\n      - id: mailroom-fmt\n      - id: mailroom-docs\n        args: [services, -o, docs, --format, md]\n`,
         ".gitignore": "node_modules/\n",
         "services/letters.service.yaml": SERVICE,
         "services/unformatted.service.yaml": UNFORMATTED,
@@ -102,6 +102,8 @@ describe("the pre-commit hooks (.pre-commit-hooks.yaml), run by the real pre-com
     expect(first.output).toMatch(
       /^mailroom fmt\.+Failed\n- hook id: mailroom-fmt\n- files were modified by this hook$/m,
     );
+    expect(first.output).toMatch(/^mailroom docs\.+Failed$/m);
+    expect(first.output).toContain('docs/index.md:1:1  error  Found no "docs/index.md"');
     expect(first.output).not.toContain("notes.yaml");
     expect(readFileSync(join(project, "services/unformatted.service.yaml"), "utf8")).toBe(
       "id: 1\nname: Letters\ntype: SIMPLE_UNIQUE\nboxes:\n  letters:\n    type: pdf\n    main: true\n    elements: 1\n",
@@ -111,10 +113,12 @@ describe("the pre-commit hooks (.pre-commit-hooks.yaml), run by the real pre-com
 
     writeFileSync(join(project, "services/letters.service.yaml"), CLEAN_SERVICE);
     writeFileSync(join(project, "services/api.service.json"), API_SERVICE.replace("box.PFD", "box.PDF"));
+    expect((await runCli(["docs", "services", "-o", "docs", "--format", "md"], { cwd: project })).code).toBe(0);
     git(project, "add", "-A");
     const second = await preCommit(project, cache, "--all-files");
     expect(second.output).toMatch(/^mailroom lint\.+Passed$/m);
     expect(second.output).toMatch(/^mailroom fmt\.+Passed$/m);
+    expect(second.output).toMatch(/^mailroom docs\.+Passed$/m);
     expect(second.code).toBe(0);
   }, 120_000);
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "./helpers.js";
 
 /**
- * Issue 10, through the real CLI: DSL keys where they do not apply (3), expressions cut by a flow mapping (12),
+ * Through the real CLI: DSL keys where they do not apply (3), expressions cut by a flow mapping (12),
  * misspelt keys standing for missing ones (13), messages in the DSL's words (14) and numbers as written (8).
  */
 

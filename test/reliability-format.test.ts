@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { readJson, runCli } from "./helpers.js";
 
 /*
- * Issue 10, items 10, 9 and 1 (the formatter's and the decompiler's part), through the real CLI: `fmt` formats
+ * The formatter's and the decompiler's part, through the real CLI: `fmt` formats
  * every file that parses, once and for all (`fmt --write` then `fmt --check` exits 0), keeping tags, lone CRs
  * and big integers; `decompile` says first that it wrote nothing, and why; keys named like Object's members
  * survive `decompile` then `build`, and `fmt`.

@@ -15,7 +15,7 @@ import { describe, expect, it } from "vitest";
 import { repoRoot, runCli } from "./helpers.js";
 
 /*
- * Issue 10, items 4, 5, 6, 8 (reading) and 15: files that cannot be read or written, limits that hold whatever a
+ * Files that cannot be read or written, limits that hold whatever a
  * file claims to be, other encodings named, and a build output beside its DSL checked, not linted again.
  */
 

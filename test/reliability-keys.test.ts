@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "./helpers.js";
 
 /**
- * Issue 10, item 1, through the real CLI: every key is data. Services hold the names of Object's own members
+ * Through the real CLI: every key is data. Services hold the names of Object's own members
  * (`__proto__`, `constructor`...) as keys passed through in every kind of object and as the names of boxes,
  * metadata and channels; `lint` finds no error in them, `build` keeps each key at its place, and `fmt` then
  * `build`, or `decompile` then `build`, gives back the same JSON, byte for byte.

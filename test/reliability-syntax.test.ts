@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { repoRoot, runCli } from "./helpers.js";
 
 /*
- * Issue 10, items 2 and 7, through the real CLI: a string never closed at the very end of a file is an error,
+ * Through the real CLI: a string never closed at the very end of a file is an error,
  * not a value; a tab in indentation is reported once, without a duplicate key it did not write; nesting past the
  * limit is reported once, at the first level beyond it, in YAML (block and flow) and JSON alike. And item 1's
  * cost side: a JSON object with very many keys is linted in linear time.

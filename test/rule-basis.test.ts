@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { repoRoot, runCli } from "./helpers.js";
 
 /**
- * Errors only where the spec is certain (issue 10, item 17): each rule says whether the spec states it (an error
+ * Errors only where the spec is certain: each rule says whether the spec states it (an error
  * by default) or implies it (a warning), quoting the spec's words, and its page quotes the same words. The spec
  * is not in the repository, so that the quotes are the spec's own was checked when they were written; here, that
  * each one is there, whole, and the same in the rule and on its page.

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { repoRoot } from "./helpers.js";
 
 /*
- * The repository needs nothing beside it (issue 11, item 1): users clone it alone. No test, benchmark or tool
+ * The repository needs nothing beside it: users clone it alone. No test, benchmark or tool
  * names a path that climbs out of the repository from where it is written, or an absolute path of this machine.
  */
 

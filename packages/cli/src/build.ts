@@ -1,7 +1,7 @@
 import { basename, dirname, join, relative } from "node:path";
 import { DSL_SERVICE_FILE } from "@mailroom/checker";
 import type { Diagnostic } from "@mailroom/syntax";
-import { ConfigResolver } from "./config.js";
+import { ConfigResolver, settingsOf } from "./config.js";
 import { expandPaths, writeOutput } from "./files.js";
 import { formatPlain } from "./format/plain.js";
 import type { Io } from "./io.js";
@@ -44,15 +44,8 @@ export async function build(
   io: Io,
 ): Promise<number> {
   const files = await expandPaths(paths, DSL_SERVICE_FILE);
-  const resolver = new ConfigResolver();
-  const settings = [];
-  for (const { file } of files) settings.push(await resolver.settingsFor(file));
-  const broken = await resolver.problems();
-  if (broken.length > 0) {
-    io.err(formatPlain(broken));
-    io.err("mailroom: the configuration has problems; nothing was built.\n");
-    return 2;
-  }
+  const settings = await settingsOf(new ConfigResolver(), files, io, "built");
+  if (settings === undefined) return 2;
   const reports = [];
   let written = 0;
   for (const [i, { file, root }] of files.entries()) {

@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
-import { ConfigResolver as SharedResolver } from "@mailroom/checker";
-import { UsageError } from "./io.js";
+import { type ResolvedSettings, ConfigResolver as SharedResolver } from "@mailroom/checker";
+import { formatPlain } from "./format/plain.js";
+import { type Io, UsageError } from "./io.js";
 
 /**
  * The checker's resolver, reading configurations from disk, and refusing a `--config` that does not exist as a
@@ -22,4 +23,24 @@ export class ConfigResolver extends SharedResolver {
     // Read now, so that its problems are reported even when no file is linted.
     await this.config(explicit);
   }
+}
+
+/**
+ * The settings of each file from its configuration, for the commands that honour rule severities without
+ * linting (`build`, `docs`); undefined, with the problems printed, when a configuration has problems. `what`
+ * says what is then not done: "built", "documented".
+ */
+export async function settingsOf(
+  resolver: ConfigResolver,
+  files: readonly { readonly file: string }[],
+  io: Io,
+  what: string,
+): Promise<ResolvedSettings[] | undefined> {
+  const settings: ResolvedSettings[] = [];
+  for (const { file } of files) settings.push(await resolver.settingsFor(file));
+  const broken = await resolver.problems();
+  if (broken.length === 0) return settings;
+  io.err(formatPlain(broken));
+  io.err(`mailroom: the configuration has problems; nothing was ${what}.\n`);
+  return undefined;
 }

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { registerBuild } from "./commands/build.js";
 import { registerDecompile } from "./commands/decompile.js";
+import { registerDocs } from "./commands/docs.js";
 import { registerExplain } from "./commands/explain.js";
 import { registerFmt } from "./commands/fmt.js";
 import { registerLint } from "./commands/lint.js";
@@ -40,6 +41,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   registerSchema(program, io);
   registerDecompile(program, io, setExitCode);
   registerFmt(program, io, setExitCode);
+  registerDocs(program, io, setExitCode);
   registerLsp(program);
 
   try {

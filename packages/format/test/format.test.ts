@@ -261,7 +261,7 @@ describe("format lays out", () => {
   });
 });
 
-describe("format formats every file that parses (issue 10)", () => {
+describe("format formats every file that parses", () => {
   it("a blank line before a list whose first item starts on its dash line, once and for all", () => {
     const input = lines("appositions:", "", "  - type: overlay  # x", "    file: f");
     const output = lines("appositions:", "  - type: overlay # x", "    file: f");

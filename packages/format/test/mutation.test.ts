@@ -12,7 +12,7 @@ import { dslFiles } from "./corpus.js";
 import { commentOffsets } from "./places.js";
 
 /**
- * Issue 10, item 10: the formatter formats every file that parses, idempotently and keeping what it means. The
+ * The formatter formats every file that parses, idempotently and keeping what it means. The
  * files are mutants of the examples and the test fixtures: blank lines (after a key whose block follows, too),
  * comments at any indentation and at line ends, tags on keys and values, CRLF and lone CR line endings, integers
  * beyond 2^53, indentation changes, no final line break.

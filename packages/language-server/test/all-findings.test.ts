@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { repoRoot, serverForAll } from "./client.js";
 
 /**
- * Issue 10, item 11, over stdio: an editor shows every mistake of a file at once, the rules' findings on the
+ * Over stdio: an editor shows every mistake of a file at once, the rules' findings on the
  * sound parts with the errors that hold other parts back, as `mailroom lint` does (test/all-findings.test.ts).
  */
 describe("every mistake of a file at once, in the editor", () => {

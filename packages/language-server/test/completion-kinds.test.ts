@@ -82,6 +82,13 @@ describe("completion, hover and definition kinds over stdio", () => {
     expect(text).toMatch(/"@type": "exv\.FileName"/);
   });
 
+  it("hovers an expression and a metadata name with what they compute in words", async () => {
+    expect(await hover(dslUri, positionOf(dsl, "fileName[0:8]", 2))).toMatch(/^Characters 1 to 8 of the file name\./);
+    expect(await hover(dslUri, positionOf(dsl, "recipientName:", 3))).toContain(
+      "**recipientName**: the text on page 1 in the area 110, 48, 85 x 6 (left, top, width, height), in upper case.",
+    );
+  });
+
   it("completes `@type` names in a JSON service's expression", async () => {
     const at = json.indexOf('"@type": "exv.Substring"') + '"@type": "'.length;
     const position = positionOf(json, '"@type": "exv.Substring"', '"@type": "'.length);

@@ -8,7 +8,7 @@ import { DidChangeWatchedFilesNotification, FileChangeType } from "vscode-langua
 import { SAMPLE, serverPerTest, uriOf, writeFile } from "./client.js";
 
 /*
- * Issue 10, items 4, 5 and 8, in the editor: the server reads files from disk (its workspace index, the
+ * In the editor: the server reads files from disk (its workspace index, the
  * configurations) as `mailroom lint` does, within the same limits, and names a file in another encoding.
  */
 describe("the server reads files as the CLI does", () => {

@@ -2,6 +2,8 @@ import { RULES } from "@mailroom/checker";
 import {
   DslService,
   describeFunction,
+  type Expression,
+  explainExpression,
   type FunctionSpec,
   findFunction,
   formatSignature,
@@ -9,20 +11,22 @@ import {
   NAMESPACES,
 } from "@mailroom/compiler";
 import { ORGANIZATIONAL_UNIT_IDENTIFIERS, OUTPUT_FILE_IDENTIFIERS, Service } from "@mailroom/model";
-import { parseExpression, type Span, type Token } from "@mailroom/syntax";
+import { type PathSegment, parseExpression, type Span, type Token } from "@mailroom/syntax";
 import { commentAt } from "./comments.js";
 import { nodeAt, treeTag } from "./cursor.js";
 import { serviceOfPath } from "./cursor-names.js";
 import type { ParsedDocument } from "./document.js";
 import { type ExpressionAt, expressionAt } from "./expression-site.js";
 import { callAt, tokensAt } from "./expression-tokens.js";
+import { metadataWords } from "./metadata-words.js";
 import { describe, fieldsOf, literalValues, schemasAt } from "./schema-fields.js";
 import type { Hover } from "./types.js";
 
 /**
- * Hover: the rule named in a suppression comment; inside a DSL expression, the function, namespace or name
- * under the cursor and the JSON the hovered sub-expression compiles to; on a key, its description from the DSL
- * schema or the API model; on a JSON `@type`, what that type is.
+ * Hover: the rule named in a suppression comment; inside a DSL expression, the hovered sub-expression in words,
+ * the function, namespace or name under the cursor and the JSON the sub-expression compiles to; on a key, its
+ * description from the DSL schema or the API model, and on a metadata's name or expression key what the
+ * metadata computes; on a JSON `@type`, what that type is.
  */
 export function hover(doc: ParsedDocument, offset: number): Hover | undefined {
   const rule = ruleHover(doc, offset);
@@ -90,6 +94,21 @@ function tokenDoc(expression: ExpressionAt, token: Token, tokens: readonly Token
   return spec && functionMarkdown(spec);
 }
 
+/** Text shown as is in Markdown: the characters that would format it escaped (a regex's `*`, `[`...). */
+const markdownText = (text: string) => text.replace(/[\\`*_{}[\]<>#|~]/g, "\\$&");
+
+/** Words as a sentence: a capital and a final period. */
+const sentence = (words: string) => markdownText(`${words.charAt(0).toUpperCase()}${words.slice(1)}.`);
+
+/** "**name**: what it computes." and whether its value is kept and editable. */
+function metadataMarkdown(doc: ParsedDocument, path: readonly PathSegment[]): string | undefined {
+  const metadata = metadataWords(doc, path);
+  if (!metadata) return undefined;
+  const kept = metadata.persist ? "Kept with the job after processing" : "Not kept after processing";
+  const editable = metadata.editable ? "users may change it" : "users may not change it";
+  return `**${markdownText(metadata.name)}**: ${markdownText(metadata.words)}.\n\n${kept}; ${editable}.`;
+}
+
 function jsonAt(value: unknown, pointer: string): unknown {
   let current = value;
   for (const token of pointer.split("/").slice(1)) {
@@ -114,7 +133,7 @@ function expressionHover(expression: ExpressionAt): Hover | undefined {
       span = token;
     }
   }
-  // The JSON of the smallest sub-expression around the cursor, when the text parses.
+  // The smallest sub-expression around the cursor, in words and in JSON, when the text parses.
   if (!parsed.diagnostics.some((d) => d.severity === "error")) {
     let best: { pointer: string; span: Span } | undefined;
     for (const [pointer, candidate] of lowered.pointers) {
@@ -124,7 +143,11 @@ function expressionHover(expression: ExpressionAt): Hover | undefined {
       if (!best || candidate.length < best.span.length) best = { pointer, span: candidate };
     }
     if (best) {
-      parts.push(`\`\`\`json\n${JSON.stringify(jsonAt(lowered.value, best.pointer), null, 2)}\n\`\`\``);
+      const hovered = jsonAt(lowered.value, best.pointer) as Expression;
+      // A part that did not lower stands as a placeholder, which the words would present as what was written.
+      if (!lowered.diagnostics.some((d) => d.severity === "error"))
+        parts.unshift(sentence(explainExpression(hovered, { box })));
+      parts.push(`\`\`\`json\n${JSON.stringify(hovered, null, 2)}\n\`\`\``);
       span ??= best.span;
     }
   }
@@ -146,7 +169,8 @@ function structureHover(doc: ParsedDocument, offset: number): Hover | undefined 
   if (hit.onKey && hit.keySpan && typeof key === "string") {
     const parents = schemasAt(root, located.inner.slice(0, -1), tagAt);
     const description = describe(fieldsOf(parents).get(key));
-    return description ? { contents: `**${key}**\n\n${description}`, span: hit.keySpan } : undefined;
+    const parts = [metadataMarkdown(doc, hit.path), description && `**${key}**\n\n${description}`].filter(Boolean);
+    return parts.length > 0 ? { contents: parts.join("\n\n"), span: hit.keySpan } : undefined;
   }
   const node = hit.node;
   if (key === "@type" && node.kind === "scalar" && typeof node.value === "string") {

@@ -66,6 +66,85 @@ describe("hover", () => {
     expect(result?.text).toBe('"box.ARCHIVE"');
   });
 
+  it("says in words what the hovered sub-expression computes, before the rest", () => {
+    const pipeline = "pdfText(1, [120, 18, 80, 8]) | clean(trim, normalizeSpace) | up|per";
+    const result = hoverAt(service(`      key: ${pipeline}`));
+    expect(
+      result?.contents.startsWith(
+        "The text on page 1 in the area 120, 18, 80 x 8 (left, top, width, height), trimmed with spaces normalised, in upper case.\n\n",
+      ),
+    ).toBe(true);
+    expect(result?.contents).toContain("upper(text)");
+    const inner = hoverAt(service('      key: concat("a", fileName(main)[0:|8])'));
+    expect(inner?.contents.split("\n\n")[0]).toBe("Characters 1 to 8 of the name of the file in the MAIN box.");
+  });
+
+  it("says a condition in words", () => {
+    const text = service("      key: now").replace(
+      "    metadata:",
+      "    reconcile:\n      when: meta.key == meta.ref and not match|es(meta.key, /^TMP/)\n    metadata:",
+    );
+    expect(hoverAt(text)?.contents.split("\n\n")[0]).toBe("Metadata key matches /^TMP/.");
+    // Markdown would read `*` and `[` as formatting.
+    const starred = hoverAt(
+      service("      key: now").replace(
+        "    metadata:",
+        '    reconcile: { when: "matc|hes(meta.key, /[A-Z]*/)" }\n    metadata:',
+      ),
+    );
+    expect(starred?.contents.split("\n\n")[0]).toBe("Metadata key matches /\\[A-Z\\]\\*/.");
+  });
+
+  it("says what a metadata computes on its name and on its value key", () => {
+    const short = hoverAt(service("      invoice|Number: upper(fileName[0:8])"));
+    expect(short?.text).toBe("invoiceNumber");
+    expect(short?.contents).toContain(
+      "**invoiceNumber**: characters 1 to 8 of the file name, in upper case.\n\nNot kept after processing; users may not change it.",
+    );
+    const long = hoverAt(service('      key: { val|ue: pdfMeta("Title"), persist: true, editable: true }'));
+    expect(long?.text).toBe("value");
+    expect(long?.contents).toContain(
+      '**key**: the PDF document property "Title".\n\nKept with the job after processing; users may change it.',
+    );
+    expect(hoverAt(service("      key: { value: now, pers|ist: true }"))?.contents).not.toContain("**key**:");
+  });
+
+  it("says what a metadata computes on the name and content keys of a JSON service", () => {
+    const json = JSON.stringify({
+      id: 1,
+      properties: {
+        boxes: [
+          {
+            "@type": "box.PDF",
+            name: "ANNEXES",
+            main: false,
+            metadatas: [
+              {
+                name: "annexKey",
+                persist: true,
+                editable: false,
+                content: { "@type": "exv.FileName", fromMain: false, boxName: "ANNEXES", begin: 0, end: 8 },
+              },
+              { name: "ref", persist: false, editable: false, content: { "@type": "exv.PdfText", fromMain: true } },
+            ],
+          },
+        ],
+      },
+    });
+    const words = "**annexKey**: characters 1 to 8 of the file name.";
+    expect(hoverAt(json.replace('"name":"annexKey"', '"na|me":"annexKey"'), "x.service.json")?.contents).toContain(
+      words,
+    );
+    const content = hoverAt(
+      json.replace('"content":{"@type":"exv.FileName"', '"con|tent":{"@type":"exv.FileName"'),
+      "x.service.json",
+    );
+    expect(content?.contents).toContain(words);
+    // An expression the model rejects (no page, no area) is not put in words.
+    const invalid = hoverAt(json.replace('"name":"ref"', '"na|me":"ref"'), "x.service.json");
+    expect(invalid?.contents ?? "").not.toContain("**ref**:");
+  });
+
   it("documents a rule named in a suppression comment", () => {
     const result = hoverAt(`# mailroom-disable-next-line unused-meta|data, box-target\nid: 1\n`);
     expect(result?.contents).toContain("**unused-metadata**");

@@ -16,6 +16,7 @@ export const SECTIONS = {
   configuration: "The configuration file",
   formatting: "Formatting and decompiling",
   writing: "Writing files and build outputs",
+  docs: "Generating documentation",
 } as const;
 
 export type Section = keyof typeof SECTIONS;
@@ -569,6 +570,41 @@ export const CATALOGUE = {
     messages: {
       stale:
         'Found "{{file}}" different from the JSON "{{source}}" compiles to; expected it up to date: run "mailroom build {{source}}".',
+    },
+  },
+  "template-error": {
+    severity: "error",
+    docs: {
+      docs: "The template given to `mailroom docs --template` cannot be used: its tags do not close, its JavaScript does not parse, or it fails while rendering a service (reading a field the docs model does not have, say). Reported on the template, at the line the template engine names; nothing is written from it. The fields a template can read are listed in docs/docs-generator.md.",
+    },
+    messages: {
+      parse: 'Found a template that does not parse: {{reason}}; expected an Eta template ("<%= it.service.name %>").',
+      render:
+        'Found that the template fails on the service "{{service}}": {{reason}}; expected it to read only fields of the docs model.',
+    },
+  },
+  "missing-markers": {
+    severity: "error",
+    docs: {
+      docs: "The file given to `mailroom docs --inject` does not hold exactly one `<!-- mailroom-docs:start -->` line followed by one `<!-- mailroom-docs:end -->` line. The documentation is injected between them and nothing else of the file is touched, so without them there is no place to put it; the file is left as it is.",
+    },
+    messages: {
+      missing:
+        "Found no {{marker}} marker line; expected a line <!-- mailroom-docs:start --> and, after it, a line <!-- mailroom-docs:end --> where the documentation goes.",
+      repeated:
+        "Found a second {{marker}} marker line; expected one <!-- mailroom-docs:start --> and one <!-- mailroom-docs:end -->, so that the place of the documentation is clear.",
+      order:
+        "Found <!-- mailroom-docs:end --> before <!-- mailroom-docs:start -->; expected the start marker line first.",
+    },
+  },
+  "stale-docs": {
+    severity: "error",
+    docs: {
+      docs: "`mailroom docs --check` found a generated file that differs from what `mailroom docs` would write now, or that does not exist: the services changed since their documentation was generated. Run the same command without `--check` to update it. Nothing is written in check mode.",
+    },
+    messages: {
+      stale: 'Found "{{file}}" out of date; expected what "mailroom docs" generates now: run it without --check.',
+      missing: 'Found no "{{file}}"; expected the page "mailroom docs" generates: run it without --check.',
     },
   },
 } as const satisfies Record<string, CodeEntry>;

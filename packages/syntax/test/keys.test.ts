@@ -7,7 +7,7 @@ import { readPlainYaml } from "../src/yaml-cst.js";
 import { readFastYaml } from "../src/yaml-fast.js";
 
 /**
- * Issue 10, item 1, in the readers: every key is data. Documents whose keys are the names of Object's own
+ * In the readers: every key is data. Documents whose keys are the names of Object's own
  * members, duplicates included, are read by every reader of YAML and JSON and compared, entry by entry, with
  * what was written, with `yaml`'s composer and with JSON.parse; lookups in the trees find every key.
  */

@@ -1,3 +1,4 @@
+export { explainExpression } from "./explain.js";
 export {
   type ExpressionContext,
   type ExpressionKind,
@@ -8,3 +9,4 @@ export {
 export { NAMESPACES } from "./namespaces.js";
 export { ExpressionPointers } from "./pointers.js";
 export { printExpression } from "./print.js";
+export { areaWords, ordinal, pageWords, parametersWords } from "./words.js";

@@ -40,6 +40,9 @@ export const flag = (name: string, value: boolean | undefined): string[] =>
 
 export const pattern = (text: string) => regexLiteral(text) ?? quoteString(text);
 
+/** A literal text that the language writes as a number: `3`, `-12` (not `03`, `1.5` or `+1`). */
+export const isNumberText = (value: string) => /^-?(0|[1-9][0-9]*)$/.test(value);
+
 /** `String(n)` is the shortest text that reads back to the same number; only -0 needs help. */
 export const number = (n: number) => (Object.is(n, -0) ? "-0" : String(n));
 

@@ -1,7 +1,7 @@
 import { isIdentifier, quoteString } from "@mailroom/syntax";
-import type { Expression, ExpressionType, FunctionDefinition } from "../functions/definition.js";
-import { FUNCTIONS } from "../functions/index.js";
-import { AND, COMPARISON, type Layout, NOT, OR, type Part, PIPE, PRIMARY } from "./layout.js";
+import type { Expression } from "../functions/definition.js";
+import { functionsOf } from "../functions/index.js";
+import { AND, COMPARISON, isNumberText, type Layout, NOT, OR, type Part, PIPE, PRIMARY } from "./layout.js";
 import type { ExpressionContext } from "./lower.js";
 import { NAMESPACES } from "./namespaces.js";
 
@@ -27,19 +27,11 @@ export function printExpression(expression: Expression, context: ExpressionConte
   return out.join("");
 }
 
-/** The functions that may spell each JSON type, in registry order. */
-const SPELLERS = new Map<ExpressionType, FunctionDefinition[]>();
-for (const definition of FUNCTIONS) {
-  const list = SPELLERS.get(definition.produces) ?? [];
-  list.push(definition);
-  SPELLERS.set(definition.produces, list);
-}
-
 /** One node's form: the language's own syntax, or else the function that spells it. */
 function layout(e: Expression, context: ExpressionContext): Layout {
   const syntax = syntaxLayout(e);
   if (syntax) return syntax;
-  for (const definition of SPELLERS.get(e["@type"]) ?? []) {
+  for (const definition of functionsOf(e["@type"])) {
     const printed = definition.print(e, context);
     if (printed) return printed;
   }
@@ -49,7 +41,7 @@ function layout(e: Expression, context: ExpressionContext): Layout {
 function syntaxLayout(e: Expression): Layout | undefined {
   switch (e["@type"]) {
     case "exv.Value":
-      return [PRIMARY, [/^-?(0|[1-9][0-9]*)$/.test(e.value) ? e.value : quoteString(e.value)]];
+      return [PRIMARY, [isNumberText(e.value) ? e.value : quoteString(e.value)]];
     case "exv.Reference": {
       const prefix = NAMESPACES.find((ns) => ns.namespace === e.namespace)?.name ?? e.namespace;
       const name = isIdentifier(e.identifier) ? `.${e.identifier}` : `[${quoteString(e.identifier)}]`;

@@ -6,4 +6,5 @@ export const archivePath = keywordFunction({
   sites: ["file-matcher"],
   doc: "The path of the current entry inside the archive being extracted.",
   examples: ["archivePath"],
+  explain: () => "the file's path inside the archive",
 });

@@ -1,4 +1,5 @@
 import { flag, pipe } from "../expression/layout.js";
+import { joinWords } from "../expression/words.js";
 import { defineFunction } from "./definition.js";
 import { optional, tab, text } from "./parameters.js";
 
@@ -27,6 +28,16 @@ export const clean = defineFunction({
       if (value !== undefined) flags[name] = value;
     }
     return { "@type": "exv.StrClean", expr, ...flags };
+  },
+  explain(e, words) {
+    const withs = [
+      ...(e.normalizeSpace ? ["spaces normalised"] : []),
+      ...(e.removeDiacritics ? ["diacritics removed"] : []),
+    ];
+    const how = [...(e.trim ? ["trimmed"] : []), ...(withs.length > 0 ? [`with ${joinWords(withs, "and")}`] : [])];
+    if (how.length === 0)
+      return words.step(e.expr, e.multiline ? "with line breaks normalised" : "unchanged (no clean-up on)");
+    return words.step(e.expr, `${how.join(" ")}${e.multiline ? ", line by line" : ""}`);
   },
   print: (e) =>
     pipe(

@@ -1,3 +1,4 @@
+import { joinWords } from "../expression/words.js";
 import { operandsFunction } from "./families.js";
 
 export const coalesce = operandsFunction("Texts to try, in order.", {
@@ -5,4 +6,16 @@ export const coalesce = operandsFunction("Texts to try, in order.", {
   produces: "exv.Coalesce",
   doc: "The first of the texts that is not empty.",
   examples: ["coalesce(meta.email, ou.EMAIL_ADDRESS)"],
+  explain(e, words) {
+    const [first, ...rest] = e.operands;
+    if (first === undefined) return "an empty text";
+    if (rest.length === 0) return words.phrase(first);
+    return {
+      text: `the first non-empty of ${joinWords(
+        e.operands.map((o) => words.of(o)),
+        "or",
+      )}`,
+      joins: "values",
+    };
+  },
 });

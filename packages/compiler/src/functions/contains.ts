@@ -4,4 +4,5 @@ export const contains = twoTextsFunction("exb.StrContains", ["text", "Text to te
   name: "contains",
   doc: "True when the text contains the part.",
   examples: ['contains(meta.subject, "urgent")'],
+  explain: (e, words) => words.clause(e.expr1, "contains", e.expr2),
 });

@@ -85,12 +85,33 @@ export interface Arguments {
   implied(field: string): void;
 }
 
-/** Reserved for the documentation generator: the words for a sub-expression. Not used yet. */
+/**
+ * An expression in words. A plain string stands on its own; otherwise what the words around it must know to keep
+ * the reading unambiguous: `open` words end in a clause that would run on into what follows ("metadata a,
+ * trimmed"), and words that `join` several parts ("a followed by b", "a and b") blur inside another list.
+ */
+export type Phrase =
+  | string
+  | { readonly text: string; readonly open?: boolean; readonly joins?: "values" | "and" | "or" };
+
+/** What a function's `explain` builds its sentence from: the words of its sub-expressions and of its box. */
 export interface Words {
+  /** The words of a sub-expression where more words may follow, in brackets when they would run on or blur. */
   of(expression: Expression): string;
+  /** The words of a sub-expression as they are, for a function that gives them back unchanged. */
+  phrase(expression: Expression): Phrase;
+  /**
+   * A step applied to a value, after its words: `metadata a, in upper case`. With `glue` " ", a value whose words
+   * stand on their own is followed by the step without a comma: `the current date and time written as ...`.
+   */
+  step(input: ValueExpression, clause: string, glue?: ", " | " "): Phrase;
+  /** A condition on a value: `subject verb object tail` ("metadata a is less than 3 (as numbers)"). */
+  clause(subject: ValueExpression, verb: string, object?: ValueExpression | string, tail?: string): Phrase;
+  /** The box a file or PDF expression reads ("box annexes", "the MAIN box"); undefined for the box holding it. */
+  target(target: BoxTarget): string | undefined;
 }
 
-/** Reserved for the evaluator (issue 14): the value of a sub-expression, undefined when unknown. Not used yet. */
+/** Reserved for an evaluator: the value of a sub-expression, undefined when unknown. */
 export interface Evaluator {
   value(expression: ValueExpression): string | undefined;
   condition(expression: BooleanExpression): boolean | undefined;
@@ -107,9 +128,12 @@ export interface FunctionDefinition<T extends ExpressionType = ExpressionType> e
   lower(args: Arguments): ExpressionOf<T>;
   /** The text of a JSON expression, or undefined when another function producing the same type spells it. */
   print(expression: ExpressionOf<T>, context: ExpressionContext): Layout | undefined;
-  /** Slot for the documentation generator: the expression in words. Not filled yet. */
-  explain?(expression: ExpressionOf<T>, words: Words): string;
-  /** Slot for the evaluator of issue 14: the expression's value. Not filled yet. */
+  /**
+   * The expression in words: a noun phrase for a value, a clause for a condition, no capital and no final
+   * period; undefined when another function producing the same type words it (as for `print`).
+   */
+  explain(expression: ExpressionOf<T>, words: Words): Phrase | undefined;
+  /** Slot for an evaluator: the expression's value. */
   evaluate?(
     expression: ExpressionOf<T>,
     evaluator: Evaluator,

@@ -4,4 +4,5 @@ export const endsWith = twoTextsFunction("exb.StrEndsWith", ["text", "Text to te
   name: "endsWith",
   doc: "True when the text ends with the suffix.",
   examples: ['endsWith(archivePath | lower, ".pdf")'],
+  explain: (e, words) => words.clause(e.expr1, "ends with", e.expr2),
 });

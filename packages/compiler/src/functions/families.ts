@@ -1,20 +1,30 @@
 import { quoteString } from "@mailroom/syntax";
 import { callOf, flag, PRIMARY, pattern, pipe } from "../expression/layout.js";
-import { defineFunction, type ExpressionType, type SiteKind } from "./definition.js";
+import {
+  defineFunction,
+  type ExpressionOf,
+  type ExpressionType,
+  type Phrase,
+  type SiteKind,
+  type Words,
+} from "./definition.js";
 import { optional, regexPattern, required, rest, tab, text } from "./parameters.js";
 
 // Functions that differ only in their name, their JSON type or one field are made by one factory each.
 
-interface Described<N extends string> {
+interface Described<N extends string, T extends ExpressionType> {
   readonly name: N;
   readonly doc: string;
   readonly examples: readonly string[];
   readonly notes?: string;
+  /** The expression in words (see `FunctionDefinition.explain`); called only for this function's spelling of the type. */
+  readonly explain: (expression: ExpressionOf<T>, words: Words) => Phrase;
 }
 
-type Typed<N extends string, T extends ExpressionType> = Described<N> & { readonly produces: T };
+type Typed<N extends string, T extends ExpressionType> = Described<N, T> & { readonly produces: T };
 type Operands = "exv.Concat" | "exv.Coalesce";
 type DateType = "exv.DateParse" | "exv.DateFormat";
+type TwoTexts = "exb.StrContains" | "exb.StrStartsWith" | "exb.StrEndsWith" | "exb.NumericEqual";
 
 /** A keyword without arguments, such as `now`. */
 export const keywordFunction = <N extends string>(
@@ -42,7 +52,10 @@ export const operandsFunction = <N extends string>(values: string, described: Ty
   });
 
 /** `upper`, `lower` and `normalizeCase`: `toUpper` true, false or absent. */
-export const caseFunction = <N extends string>(toUpper: boolean | undefined, described: Described<N>) =>
+export const caseFunction = <N extends string>(
+  toUpper: boolean | undefined,
+  described: Described<N, "exv.StrNormalizeCase">,
+) =>
   defineFunction({
     ...described,
     form: "call",
@@ -56,10 +69,11 @@ export const caseFunction = <N extends string>(toUpper: boolean | undefined, des
       return { "@type": "exv.StrNormalizeCase", expr, toUpper };
     },
     print: (e) => (e.toUpper === toUpper ? pipe(e.expr, described.name) : undefined),
+    explain: (e, words) => (e.toUpper === toUpper ? described.explain(e, words) : undefined),
   });
 
 /** `replace` takes `firstOnly` as a flag; `replaceFirst` implies `"firstOnly": true`. */
-export const replaceFunction = <N extends string>(only: "flag" | true, described: Described<N>) =>
+export const replaceFunction = <N extends string>(only: "flag" | true, described: Described<N, "exv.StrReplace">) =>
   defineFunction({
     ...described,
     form: "call",
@@ -85,6 +99,7 @@ export const replaceFunction = <N extends string>(only: "flag" | true, described
         ...(firstOnly !== undefined && { firstOnly }),
       };
     },
+    explain: (e, words) => ((e.firstOnly === true) === (only === true) ? described.explain(e, words) : undefined),
     print(e) {
       if ((e.firstOnly === true) !== (only === true)) return undefined;
       const args = [pattern(e.regExpPattern), quoteString(e.replacement)];
@@ -120,10 +135,10 @@ export const dateFunction = <N extends string>(first: string, described: Typed<N
 
 /** Conditions on two texts, written as calls: `contains(text, part)`. */
 export const twoTextsFunction = <N extends string>(
-  produces: "exb.StrContains" | "exb.StrStartsWith" | "exb.StrEndsWith" | "exb.NumericEqual",
+  produces: TwoTexts,
   [first, firstDoc]: readonly [name: string, doc: string],
   [second, secondDoc]: readonly [name: string, doc: string],
-  described: Described<N>,
+  described: Described<N, TwoTexts>,
 ) =>
   defineFunction({
     ...described,

@@ -1,4 +1,5 @@
 import { keyword, optionalNumber, POSTFIX, PRIMARY, targetArgument } from "../expression/layout.js";
+import { rangeWords } from "../expression/words.js";
 import { defineFunction } from "./definition.js";
 
 export const fileName = defineFunction({
@@ -16,5 +17,9 @@ export const fileName = defineFunction({
     const base = keyword("fileName", targetArgument(e, context));
     if (e.begin === undefined && e.end === undefined) return [PRIMARY, [base]];
     return [POSTFIX, [`${base}[${optionalNumber(e.begin)}:${optionalNumber(e.end)}]`]];
+  },
+  explain(e, words) {
+    const box = words.target(e);
+    return rangeWords(box ? `the name of the file in ${box}` : "the file name", e.begin, e.end);
   },
 });

@@ -1,3 +1,4 @@
+import { dateWords } from "../expression/words.js";
 import { dateFunction } from "./families.js";
 
 export const formatDate = dateFunction("date", {
@@ -5,4 +6,5 @@ export const formatDate = dateFunction("date", {
   produces: "exv.DateFormat",
   doc: "A date (epoch milliseconds) written as text with a pattern.",
   examples: ['now | formatDate("d MMMM yyyy", "Europe/Paris", locale="fr-FR")'],
+  explain: (e, words) => words.step(e.expr, `written as a date ${dateWords(e)}`, " "),
 });

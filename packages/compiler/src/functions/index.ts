@@ -3,7 +3,7 @@ import { clean } from "./clean.js";
 import { coalesce } from "./coalesce.js";
 import { concat } from "./concat.js";
 import { contains } from "./contains.js";
-import type { FunctionDefinition, SiteKind } from "./definition.js";
+import type { ExpressionType, FunctionDefinition, SiteKind } from "./definition.js";
 import { endsWith } from "./ends-with.js";
 import { fileName } from "./file-name.js";
 import { formatDate } from "./format-date.js";
@@ -36,6 +36,7 @@ export {
   type FunctionForm,
   type FunctionSpec,
   formatSignature,
+  type Phrase,
   type SiteKind,
   type Words,
 } from "./definition.js";
@@ -80,6 +81,15 @@ const BY_NAME: ReadonlyMap<string, FunctionDefinition> = new Map(FUNCTIONS.map((
 
 export function findFunction(name: string): FunctionDefinition | undefined {
   return BY_NAME.get(name);
+}
+
+const BY_TYPE = new Map<ExpressionType, FunctionDefinition[]>();
+for (const definition of FUNCTIONS)
+  BY_TYPE.set(definition.produces, [...(BY_TYPE.get(definition.produces) ?? []), definition]);
+
+/** The functions producing a JSON type, in registry order: the first whose `print` or `explain` answers spells it. */
+export function functionsOf(type: ExpressionType): readonly FunctionDefinition[] {
+  return BY_TYPE.get(type) ?? [];
 }
 
 const typesOf = (keep: (f: FunctionDefinition) => boolean): ReadonlySet<string> =>

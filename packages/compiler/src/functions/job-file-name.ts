@@ -1,5 +1,6 @@
 import { quoteString } from "@mailroom/syntax";
 import { boxName, call, flag, number, PRIMARY } from "../expression/layout.js";
+import { fileWords } from "../expression/words.js";
 import { defineFunction } from "./definition.js";
 import { optional, required, tab } from "./parameters.js";
 
@@ -34,4 +35,6 @@ export const jobFileName = defineFunction({
     const index = e.indexInBox === undefined ? [] : [number(e.indexInBox)];
     return [PRIMARY, [call("jobFileName", [box, ...index, ...flag("keepExtension", e.keepExtension)])]];
   },
+  explain: (e) =>
+    `the name of ${fileWords(e.indexInBox ?? 1)} of box ${boxName(e.boxName)} ${e.keepExtension ? "with" : "without"} its extension`,
 });

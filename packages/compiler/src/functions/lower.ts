@@ -4,4 +4,5 @@ export const lower = caseFunction(false, {
   name: "lower",
   doc: 'A text in lower case (JSON `"toUpper": false`).',
   examples: ["meta.name | lower"],
+  explain: (e, words) => words.step(e.expr, "in lower case"),
 });

@@ -1,4 +1,5 @@
 import { callOf, flag, pattern } from "../expression/layout.js";
+import { patternWords } from "../expression/words.js";
 import { defineFunction } from "./definition.js";
 import { optional, regexPattern, tab, text } from "./parameters.js";
 
@@ -21,4 +22,6 @@ export const matches = defineFunction({
     return { "@type": "exb.StrMatches", expr, regExpPattern, ...(matchWhole !== undefined && { matchWhole }) };
   },
   print: (e) => callOf("matches", [e.expr], [pattern(e.regExpPattern), ...flag("whole", e.matchWhole)]),
+  explain: (e, words) =>
+    words.clause(e.expr, "matches", patternWords(e.regExpPattern), e.matchWhole ? "as a whole" : undefined),
 });

@@ -5,4 +5,5 @@ export const now = keywordFunction({
   produces: "exv.CurrentDate",
   doc: "The current date and time, in milliseconds since the Unix epoch.",
   examples: ["now"],
+  explain: () => "the current date and time",
 });

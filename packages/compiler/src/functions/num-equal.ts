@@ -4,4 +4,5 @@ export const numEqual = twoTextsFunction("exb.NumericEqual", ["a", "First number
   name: "numEqual",
   doc: "True when both texts are equal as numbers (`==` compares them as texts).",
   examples: ["numEqual(meta.count, 3)"],
+  explain: (e, words) => `${words.of(e.expr1)} and ${words.of(e.expr2)} are equal numbers`,
 });

@@ -6,4 +6,5 @@ export const numSheets = keywordFunction({
   sites: ["channel"],
   doc: "The number of sheets of the document.",
   examples: ["numSheets"],
+  explain: () => "the number of sheets of the document",
 });

@@ -1,3 +1,4 @@
+import { dateWords } from "../expression/words.js";
 import { dateFunction } from "./families.js";
 
 export const parseDate = dateFunction("text", {
@@ -5,4 +6,5 @@ export const parseDate = dateFunction("text", {
   produces: "exv.DateParse",
   doc: "A date read from a text with a pattern, as epoch milliseconds.",
   examples: ['meta.date | parseDate("dd/MM/yyyy", "Europe/Paris")'],
+  explain: (e, words) => words.step(e.expr, `read as a date ${dateWords(e)}`, " "),
 });

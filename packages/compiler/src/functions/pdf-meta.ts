@@ -1,5 +1,6 @@
 import { quoteString } from "@mailroom/syntax";
 import { call, PRIMARY, targetArgument } from "../expression/layout.js";
+import { ofPdf } from "../expression/words.js";
 import { defineFunction } from "./definition.js";
 import { required, tab } from "./parameters.js";
 
@@ -19,4 +20,5 @@ export const pdfMeta = defineFunction({
     return { "@type": "exv.PdfMetadata", ...target, metadataName: args.string("name") ?? "" };
   },
   print: (e, context) => [PRIMARY, [call("pdfMeta", [quoteString(e.metadataName)], targetArgument(e, context))]],
+  explain: (e, words) => `the PDF document property ${quoteString(e.metadataName)}${ofPdf(words.target(e))}`,
 });

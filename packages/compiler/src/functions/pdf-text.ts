@@ -1,4 +1,5 @@
 import { call, number, object, PRIMARY, targetArgument } from "../expression/layout.js";
+import { areaWords, ofPdf, pageWords, parametersWords } from "../expression/words.js";
 import { defineFunction } from "./definition.js";
 import { optional, required, tab } from "./parameters.js";
 
@@ -32,5 +33,10 @@ export const pdfText = defineFunction({
     const args = [number(e.page), `[${[left, top, width, height].map(number).join(", ")}]`];
     if (e.extractionParameters) args.push(`params=${object(e.extractionParameters)}`);
     return [PRIMARY, [call("pdfText", args, targetArgument(e, context))]];
+  },
+  explain(e, words) {
+    const text = `the text on ${pageWords(e.page)} in ${areaWords(e.area)}${ofPdf(words.target(e))}`;
+    const params = parametersWords(e.extractionParameters ?? {});
+    return params === "" ? text : { text: `${text}, read with ${params}`, open: true };
   },
 });

@@ -1,6 +1,13 @@
 import { parseExpression } from "@mailroom/syntax";
+import { explainExpression } from "../expression/explain.js";
 import { lowerExpression } from "../expression/lower.js";
-import { describeFunction, type FunctionDefinition, formatParameter, formatSignature } from "./definition.js";
+import {
+  describeFunction,
+  type Expression,
+  type FunctionDefinition,
+  formatParameter,
+  formatSignature,
+} from "./definition.js";
 import { FUNCTIONS } from "./index.js";
 import type { ParameterKind } from "./parameters.js";
 
@@ -54,8 +61,11 @@ function functionSection(f: FunctionDefinition): string {
   }
   parts.push(
     table(
-      ["example", "JSON"],
-      f.examples.map((text) => [`\`${text}\``, `\`${exampleJson(f, text)}\``]),
+      ["example", "in words", "JSON"],
+      f.examples.map((text) => {
+        const json = example(f, text);
+        return [`\`${text}\``, words(explainExpression(json, EXAMPLE_CONTEXT)), `\`${inlineJson(json)}\``];
+      }),
     ),
   );
   return parts.join("\n\n");
@@ -74,13 +84,16 @@ function target(kind: "file" | "pdf"): string {
   return `Reads ${what}: the current box, unless \`box=\`, \`main\` or the raw fields name another ([which box](#which-box-an-expression-reads)).`;
 }
 
-function exampleJson(f: FunctionDefinition, text: string): string {
+function example(f: FunctionDefinition, text: string): Expression {
   const parsed = parseExpression(text);
   const lowered = lowerExpression(parsed.ast, { ...EXAMPLE_CONTEXT, expect: f.kind });
   const problems = [...parsed.diagnostics, ...lowered.diagnostics];
   if (problems.length > 0) throw new Error(`example ${text} of ${f.name}: ${problems[0]?.message}`);
-  return inlineJson(lowered.value);
+  return lowered.value;
 }
+
+/** An explanation in a table cell: what Markdown would read as markup is escaped (pipes by `table`). */
+const words = (text: string) => text.replace(/[\\`*_[\]<>]/g, "\\$&");
 
 /** JSON on one line, spaced as the rest of the page writes it: `{"@type": "exv.Value", "value": "1"}`. */
 function inlineJson(value: unknown): string {

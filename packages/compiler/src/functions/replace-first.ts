@@ -1,7 +1,9 @@
+import { replacementWords } from "../expression/words.js";
 import { replaceFunction } from "./families.js";
 
 export const replaceFirst = replaceFunction(true, {
   name: "replaceFirst",
   doc: 'A text with the first match of a regular expression replaced (JSON `"firstOnly": true`).',
   examples: ['meta.ref | replaceFirst(/^0+/, "")'],
+  explain: (e, words) => words.step(e.expr, replacementWords("the first match", e.regExpPattern, e.replacement)),
 });

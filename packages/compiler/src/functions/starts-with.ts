@@ -4,4 +4,5 @@ export const startsWith = twoTextsFunction("exb.StrStartsWith", ["text", "Text t
   name: "startsWith",
   doc: "True when the text starts with the prefix.",
   examples: ['startsWith(archivePath, "annexes/")'],
+  explain: (e, words) => words.clause(e.expr1, "starts with", e.expr2),
 });

@@ -1,4 +1,5 @@
 import { callOf, number, POSTFIX } from "../expression/layout.js";
+import { rangeWords } from "../expression/words.js";
 import { defineFunction } from "./definition.js";
 import { optional, required, tab, text } from "./parameters.js";
 
@@ -28,4 +29,5 @@ export const substring = defineFunction({
     if (e.expr["@type"] === "exv.FileName") return callOf("substring", [e.expr], [number(e.beginIndex), ...end]);
     return [POSTFIX, [{ expr: e.expr, min: POSTFIX }, `[${number(e.beginIndex)}:${end.join("")}]`]];
   },
+  explain: (e, words) => rangeWords(words.of(e.expr), e.beginIndex, e.endIndex),
 });

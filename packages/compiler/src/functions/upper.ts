@@ -4,4 +4,5 @@ export const upper = caseFunction(true, {
   name: "upper",
   doc: 'A text in upper case (JSON `"toUpper": true`).',
   examples: ["meta.name | upper"],
+  explain: (e, words) => words.step(e.expr, "in upper case"),
 });

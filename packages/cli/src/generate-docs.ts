@@ -1,0 +1,235 @@
+import { readFile } from "node:fs/promises";
+import { basename, join } from "node:path";
+import { type CheckedFile, documentServices, type IndexDocs, type ServiceDocs } from "@mailroom/docs";
+import { type Diagnostic, diagnostic, span } from "@mailroom/syntax";
+import { ConfigResolver, settingsOf } from "./config.js";
+import { expandPaths, writeOutput } from "./files.js";
+import { formatPlain } from "./format/plain.js";
+import { type Io, UsageError } from "./io.js";
+import { checkFile } from "./lint.js";
+import { displayPath, type FileReport, plural } from "./report.js";
+
+export interface DocsOptions {
+  readonly format: ("md" | "html" | "json")[];
+  readonly out?: string;
+  readonly inject?: string;
+  readonly template?: string;
+  readonly check?: boolean;
+  readonly config?: string;
+}
+
+/** A file the command would write, and its text. */
+interface Output {
+  readonly path: string;
+  readonly text: string;
+}
+
+const JSON_FILE = /\.service\.json$/i;
+
+/** A JSON file whose DSL source is documented too: `build`'s output, documented once, from its source. */
+const builtFrom = (file: string, names: ReadonlySet<string>): boolean =>
+  JSON_FILE.test(file) && [".service.yaml", ".service.yml"].some((ext) => names.has(file.replace(JSON_FILE, ext)));
+
+/**
+ * `mailroom docs`: checks each service as `lint` would (with each file's configuration), builds the docs
+ * model, and renders it to pages under `--out`, between the markers of `--inject`, or to stdout; `--check`
+ * compares instead of writing. A JSON file found beside its DSL source is the source's build output and is
+ * documented once, from the source. Returns the exit code.
+ */
+export async function generateDocs(paths: readonly string[], options: DocsOptions, io: Io): Promise<number> {
+  const found = await expandPaths(paths);
+  const names = new Set(found.map(({ file }) => file));
+  const files = found.filter(({ file }) => !builtFrom(file, names));
+  const resolver = new ConfigResolver(options.config);
+  await resolver.init();
+  const settings = await settingsOf(resolver, files, io, "documented");
+  if (settings === undefined) return 2;
+  const checked: CheckedFile[] = [];
+  for (const [i, { file }] of files.entries()) {
+    const report = await checkFile(file, { rules: settings[i]?.rules ?? {} });
+    checked.push({ ...report, file: displayPath(file) });
+  }
+  const { services, index } = documentServices(checked);
+
+  const problems: FileReport[] = [];
+  const outputs: Output[] = [];
+  if (options.template !== undefined) {
+    const rendered = await templateOutputs(options.template, services, index, options.out);
+    if ("report" in rendered) problems.push(rendered.report);
+    else outputs.push(...rendered.outputs);
+  } else if (options.out !== undefined) {
+    outputs.push(
+      ...(await pageOutputs(services, index, options.format.length > 0 ? options.format : ["md"], options.out)),
+    );
+  }
+  if (options.inject !== undefined && problems.length === 0) {
+    const injected = await injectOutput(options.inject, services, outputs, options.template !== undefined);
+    if ("report" in injected) problems.push(injected.report);
+    else outputs.push(injected);
+  }
+  if (options.out === undefined && options.inject === undefined && problems.length === 0) {
+    io.out(await printed(services, index, options, outputs));
+  }
+
+  const withErrors = services.filter((s) => s.errors > 0);
+  for (const s of withErrors) {
+    io.err(
+      `mailroom: ${s.file}: ${plural(s.errors, "error")}; documented with a warning (run mailroom lint ${s.file})\n`,
+    );
+  }
+  if (problems.length > 0) {
+    io.err(formatPlain(problems));
+    return 1;
+  }
+  const toWrite = options.out === undefined && options.inject === undefined ? [] : outputs;
+  if (options.check) return check(toWrite, io);
+  const failed: FileReport[] = [];
+  for (const output of toWrite) {
+    const problem = await writeOutput(output.path, output.text);
+    if (problem) failed.push({ file: displayPath(output.path), text: "", diagnostics: [problem] });
+  }
+  if (failed.length > 0) {
+    io.err(formatPlain(failed));
+    return 1;
+  }
+  if (toWrite.length > 0) {
+    io.err(`documented ${plural(services.length, "service")} in ${plural(toWrite.length, "file")}\n`);
+  }
+  return 0;
+}
+
+/** Each page in each format, and an index per format; HTML and Markdown pages link to their index. */
+async function pageOutputs(
+  services: readonly ServiceDocs[],
+  index: IndexDocs,
+  formats: readonly string[],
+  out: string,
+): Promise<Output[]> {
+  const docs = await import("@mailroom/docs");
+  const outputs: Output[] = [];
+  for (const format of formats) {
+    const file = (stem: string) => join(out, `${stem}.${format}`);
+    for (const service of services) {
+      let text: string;
+      if (format === "html") text = await docs.renderHtmlPage(service, { indexHref: "index.html" });
+      else if (format === "json") text = docs.renderJson(service);
+      else text = docs.renderMarkdownPage(service, { indexHref: "index.md" });
+      outputs.push({ path: file(service.slug), text });
+    }
+    let text: string;
+    if (format === "html") text = docs.renderHtmlIndex(index);
+    else if (format === "json") text = docs.renderJson(index);
+    else text = docs.renderMarkdownIndex(index, (slug) => `${encodeURIComponent(slug)}.md`);
+    outputs.push({ path: file("index"), text });
+  }
+  return outputs;
+}
+
+/** `page.adoc.eta` writes `<slug>.adoc`; a template without a second extension writes `<slug>.txt`. */
+const templateExtension = (template: string): string => {
+  const parts = basename(template)
+    .replace(/\.eta$/i, "")
+    .split(".");
+  return parts.length > 1 ? (parts.pop() as string) : "txt";
+};
+
+async function templateOutputs(
+  template: string,
+  services: readonly ServiceDocs[],
+  index: IndexDocs,
+  out: string | undefined,
+): Promise<{ outputs: Output[] } | { report: FileReport }> {
+  const { DocsTemplate } = await import("@mailroom/docs");
+  const text = await readFile(template, "utf8").catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`Template "${template}" cannot be read (${error.code ?? error.message}).`);
+  });
+  const compiled = DocsTemplate.compile(text);
+  const fail = (d: Diagnostic) => ({ report: { file: displayPath(template), text, diagnostics: [d] } });
+  if (!(compiled instanceof DocsTemplate)) return fail(compiled);
+  const outputs: Output[] = [];
+  const extension = templateExtension(template);
+  for (const service of services) {
+    const rendered = compiled.render({ service, index });
+    if (typeof rendered !== "string") return fail(rendered);
+    outputs.push({ path: join(out ?? ".", `${service.slug}.${extension}`), text: rendered });
+  }
+  return { outputs };
+}
+
+/**
+ * The inject file with the documentation between its markers: the template's output when one is given (all
+ * services, in order), else the Markdown of every service, its headings one level down and, when there are
+ * several, its anchors prefixed with its page name so that they stay unique.
+ */
+async function injectOutput(
+  file: string,
+  services: readonly ServiceDocs[],
+  rendered: readonly Output[],
+  templated: boolean,
+): Promise<Output | { report: FileReport }> {
+  const { inject, renderMarkdownPage } = await import("@mailroom/docs");
+  const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
+    throw new UsageError(`File "${file}" cannot be read (${error.code ?? error.message}).`);
+  });
+  const several = services.length > 1;
+  const content = templated
+    ? rendered.map((o) => o.text).join("\n")
+    : services
+        .map((s) => renderMarkdownPage(s, { level: 2, ...(several && { anchorPrefix: `${s.slug}-` }) }))
+        .join("\n");
+  const result = inject(text, content);
+  if (typeof result !== "string") return { report: { file: displayPath(file), text, diagnostics: [result] } };
+  return { path: file, text: result };
+}
+
+/** What is printed without -o or --inject: one format, every service. */
+async function printed(
+  services: readonly ServiceDocs[],
+  index: IndexDocs,
+  options: DocsOptions,
+  templated: readonly Output[],
+): Promise<string> {
+  if (options.template !== undefined) return templated.map((o) => o.text).join("");
+  const docs = await import("@mailroom/docs");
+  const [format = "md", ...more] = options.format;
+  if (more.length > 0) throw new UsageError("Several formats need -o: give one --format to print.");
+  if (format === "json") return `${JSON.stringify({ ...index, services }, null, 2)}\n`;
+  if (format === "html") {
+    if (services.length !== 1)
+      throw new UsageError("The HTML of several services needs -o (a page each and an index).");
+    return docs.renderHtmlPage(services[0] as ServiceDocs);
+  }
+  return services
+    .map((s) => docs.renderMarkdownPage(s, { anchorPrefix: services.length > 1 ? `${s.slug}-` : "" }))
+    .join("\n");
+}
+
+/** `--check`: the files that differ from what would be written, or are missing; nothing is written. */
+async function check(outputs: readonly Output[], io: Io): Promise<number> {
+  const stale: FileReport[] = [];
+  for (const output of outputs) {
+    const current = await readFile(output.path, "utf8").catch(() => undefined);
+    if (current === output.text) continue;
+    const file = displayPath(output.path);
+    const id = current === undefined ? "missing" : "stale";
+    stale.push({
+      file,
+      text: current ?? "",
+      diagnostics: [diagnostic("stale-docs", id, { file }, firstDifference(current ?? "", output.text))],
+    });
+  }
+  if (stale.length === 0) {
+    io.err(`${plural(outputs.length, "file")} up to date\n`);
+    return 0;
+  }
+  io.err(formatPlain(stale));
+  io.err(`${plural(stale.length, "file")} out of date; run the same command without --check\n`);
+  return 1;
+}
+
+/** Where two texts first differ, as a span of the first. */
+function firstDifference(current: string, expected: string) {
+  let i = 0;
+  while (i < current.length && i < expected.length && current[i] === expected[i]) i++;
+  return span(i, 0);
+}

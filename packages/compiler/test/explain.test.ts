@@ -1,0 +1,349 @@
+import { BOOLEAN_EXPRESSION_TYPES, VALUE_EXPRESSION_TYPES } from "@mailroom/model";
+import { parseExpression } from "@mailroom/syntax";
+import { describe, expect, it } from "vitest";
+import {
+  areaWords,
+  type Expression,
+  type ExpressionContext,
+  type ExpressionKind,
+  explainExpression,
+  FUNCTIONS,
+  lowerExpression,
+  pageWords,
+} from "../src/index.js";
+
+const main = { box: { name: "invoices", main: true } };
+const annexes = { box: { name: "annexes", main: false } };
+
+/** An expression text lowered where `context` holds, checked to lower cleanly. */
+function lowered(text: string, kind: ExpressionKind, context: ExpressionContext): Expression {
+  const parsed = parseExpression(text);
+  const result = lowerExpression(parsed.ast, { ...context, expect: kind });
+  const problems = [...parsed.diagnostics, ...result.diagnostics].map((d) => d.message);
+  if (problems.length > 0) throw new Error(`${text}: ${problems.join("; ")}`);
+  return result.value;
+}
+
+interface Case {
+  /** The DSL text, or the JSON for what the DSL does not write. */
+  readonly input: string | Expression;
+  readonly words: string;
+  readonly kind?: ExpressionKind;
+  readonly context?: ExpressionContext;
+}
+
+const value = (input: string | Expression, words: string, context: ExpressionContext = main): Case => ({
+  input,
+  words,
+  context,
+});
+const condition = (input: string | Expression, words: string, context: ExpressionContext = main): Case => ({
+  input,
+  words,
+  kind: "condition",
+  context,
+});
+
+const AREA = "the area 120, 18, 80 x 8 (left, top, width, height)";
+
+/** For each JSON type of the model, the sentences of its expressions. */
+const CASES: Readonly<Record<string, readonly Case[]>> = {
+  "exv.Value": [
+    value('"FACTURE"', 'the text "FACTURE"'),
+    value('""', "an empty text"),
+    value("42", "42"),
+    value('"007"', 'the text "007"'),
+    value('"say \\"hi\\""', 'the text "say \\"hi\\""'),
+  ],
+  "exv.Reference": [
+    value("meta.invoiceNumber", "metadata invoiceNumber"),
+    value('meta["due date"]', 'metadata "due date"'),
+    value("ou.EMAIL_ADDRESS", "the organizational unit's e-mail address"),
+    value("ou.SENDER_ADDRESS", "the organizational unit's sender address"),
+    value("ou.RETURN_ADDRESS", "the organizational unit's return address"),
+    value("ou.SIRET", "the organizational unit's SIRET number"),
+    value("ou.NAME", "the organizational unit's name"),
+    value("ou.ID", "the organizational unit's id"),
+    value("ou.PHONE", "the organizational unit's property PHONE"),
+    value("req.POSTAL_ADDRESS_RECIPIENT", "requirement POSTAL_ADDRESS_RECIPIENT"),
+    value("output.NUID", "the output file's NUID"),
+    value("output.SIZE", "the output file's property SIZE"),
+  ],
+  "exv.FileName": [
+    value("fileName", "the file name"),
+    value("fileName", "the file name", annexes),
+    value("fileName[9:17]", "characters 10 to 17 of the file name"),
+    value("fileName[:8]", "characters 1 to 8 of the file name"),
+    value("fileName[4:5]", "character 5 of the file name"),
+    value("fileName[11:0]", "the file name from character 12 on"),
+    value("fileName[11:-1]", "the file name from character 12 on"),
+    value("fileName[11:]", "the file name from character 12 on"),
+    value(
+      "fileName[8:3]",
+      "no character of the file name (indexes 8 to 3, counted from 0: the end is not after the start)",
+    ),
+    value(
+      { "@type": "exv.FileName", fromMain: true, begin: -4 },
+      "the characters of the file name at indexes -4 to the end, counted from 0",
+    ),
+    value("fileName(box=annexes)[2:]", "the name of the file in box annexes from character 3 on"),
+    value("fileName(main)", "the name of the file in the MAIN box", annexes),
+    value({ "@type": "exv.FileName", fromMain: false, boxName: null }, "the name of the file in an unnamed box"),
+    value({ "@type": "exv.FileName", fromMain: true }, "the name of the file in the MAIN box", {}),
+  ],
+  "exv.PdfText": [
+    value(
+      "pdfText(1, [120, 18, 80, 8]) | clean(trim, normalizeSpace) | upper",
+      `the text on page 1 in ${AREA}, trimmed with spaces normalised, in upper case`,
+    ),
+    value("pdfText(-1, [120, 18, 80, 8])", `the text on the last page in ${AREA}`),
+    value("pdfText(-2, [120, 18, 80, 8])", `the text on the page before last in ${AREA}`),
+    value("pdfText(-3, [120, 18, 80, 8])", `the text on the third page from the end in ${AREA}`),
+    value("pdfText(0, [120, 18, 80, 8])", `the text on page 0 (never any text) in ${AREA}`),
+    value(
+      'pdfText(2, [120, 18, 80, 8], params={sortByPosition="true"}, box=annexes)',
+      `the text on page 2 in ${AREA} of the PDF in box annexes, read with sortByPosition=true`,
+    ),
+    value("pdfText(1, [120, 18, 80, 8])", `the text on page 1 in ${AREA}`, annexes),
+    value("pdfText(1, [120, 18, 80, 8], main)", `the text on page 1 in ${AREA} of the PDF in the MAIN box`, annexes),
+  ],
+  "exv.PdfMetadata": [
+    value('pdfMeta("Title")', 'the PDF document property "Title"'),
+    value('pdfMeta("Author", box="ANNEXES")', 'the PDF document property "Author" of the PDF in box ANNEXES'),
+  ],
+  "exv.Concat": [
+    value('concat(meta.a, "-", meta.b)', 'metadata a followed by the text "-" and metadata b'),
+    value("concat(meta.a, meta.b)", "metadata a followed by metadata b"),
+    value("concat()", "an empty text"),
+    value("concat(meta.a | upper)", "metadata a, in upper case"),
+    value("concat(meta.a, meta.b | upper)", "metadata a followed by (metadata b, in upper case)"),
+    value("concat(meta.a, meta.b) | upper", "metadata a followed by metadata b, in upper case"),
+    value("concat(concat(meta.a, meta.b), meta.c)", "(metadata a followed by metadata b) followed by metadata c"),
+  ],
+  "exv.Coalesce": [
+    value(
+      'coalesce(meta.email, ou.EMAIL_ADDRESS, "none")',
+      'the first non-empty of metadata email, the organizational unit\'s e-mail address or the text "none"',
+    ),
+    value("coalesce()", "an empty text"),
+    value("coalesce(meta.a)", "metadata a"),
+    value(
+      "coalesce(meta.a, concat(meta.b, meta.c))",
+      "the first non-empty of metadata a or (metadata b followed by metadata c)",
+    ),
+  ],
+  "exv.Substring": [
+    value("meta.customer[0:4]", "characters 1 to 4 of metadata customer"),
+    value("meta.customer[2:]", "metadata customer from character 3 on"),
+    value("meta.customer[2:-1]", "metadata customer from character 3 on"),
+    value("substring(fileName, 0, 8)", "characters 1 to 8 of the file name"),
+    value("(meta.a | upper)[0:2]", "characters 1 to 2 of (metadata a, in upper case)"),
+    value("meta.a[0:2] | upper", "characters 1 to 2 of metadata a, in upper case"),
+  ],
+  "exv.StrClean": [
+    value(
+      "meta.a | clean(trim, normalizeSpace, removeDiacritics, multiline)",
+      "metadata a, trimmed with spaces normalised and diacritics removed, line by line",
+    ),
+    value("meta.a | clean(trim)", "metadata a, trimmed"),
+    value("meta.a | clean(removeDiacritics)", "metadata a, with diacritics removed"),
+    value(
+      "meta.a | clean(normalizeSpace, removeDiacritics)",
+      "metadata a, with spaces normalised and diacritics removed",
+    ),
+    value("meta.a | clean(trim, multiline)", "metadata a, trimmed, line by line"),
+    value("meta.a | clean(multiline)", "metadata a, with line breaks normalised"),
+    value("meta.a | clean(trim=false)", "metadata a, unchanged (no clean-up on)"),
+  ],
+  "exv.StrNormalizeCase": [
+    value("meta.name | upper", "metadata name, in upper case"),
+    value("meta.name | lower", "metadata name, in lower case"),
+    value("meta.name | normalizeCase", "metadata name, in lower case"),
+  ],
+  "exv.StrReplace": [
+    value('meta.ref | replace(/-/, "/")', 'metadata ref, with every match of /-/ replaced by "/"'),
+    value('meta.ref | replace(/[^0-9]/, "")', "metadata ref, with every match of /[^0-9]/ removed"),
+    value('meta.ref | replaceFirst(/^0+/, "")', "metadata ref, with the first match of /^0+/ removed"),
+    value('meta.ref | replace(/a/, "b", firstOnly)', 'metadata ref, with the first match of /a/ replaced by "b"'),
+    value('meta.ref | replace("", "x")', 'metadata ref, with every match of the pattern "" replaced by "x"'),
+  ],
+  "exv.PositionInBox": [
+    value("positionInBox", "the position of the document in its box (00001 for the first)"),
+    value("positionInBox(box=annexes)", "the position of the document in box annexes (00001 for the first)"),
+  ],
+  "exv.NumSheetsValue": [value("numSheets", "the number of sheets of the document")],
+  "exv.CurrentDate": [value("now", "the current date and time")],
+  "exv.DateParse": [
+    value(
+      'meta.date | parseDate("dd/MM/yyyy", "Europe/Paris", locale="fr-FR")',
+      'metadata date read as a date with the pattern "dd/MM/yyyy" in time zone Europe/Paris (locale fr-FR)',
+    ),
+    value(
+      'meta.date | clean(trim) | parseDate("dd/MM/yyyy", "+01:00")',
+      'metadata date, trimmed, read as a date with the pattern "dd/MM/yyyy" in time zone +01:00',
+    ),
+  ],
+  "exv.DateFormat": [
+    value(
+      'now | formatDate("d MMMM yyyy", "Europe/Paris")',
+      'the current date and time written as a date with the pattern "d MMMM yyyy" in time zone Europe/Paris',
+    ),
+    value(
+      'concat("Paris, ", now | formatDate("yyyy", "UTC"))',
+      'the text "Paris, " followed by (the current date and time written as a date with the pattern "yyyy" in time zone UTC)',
+    ),
+  ],
+  "exv.JobFileNameValue": [
+    value("jobFileName(invoices)", "the name of the first file of box invoices without its extension"),
+    value("jobFileName(annexes, -1, keepExtension)", "the name of the last file of box annexes with its extension"),
+    value("jobFileName(annexes, -2)", "the name of the file before last of box annexes without its extension"),
+    value("jobFileName(annexes, 3)", "the name of the third file of box annexes without its extension"),
+    value("jobFileName(annexes, 0)", "the name of file 0 (no file) of box annexes without its extension"),
+  ],
+  "exv.ArchiveFileRelativePathname": [value("archivePath", "the file's path inside the archive")],
+  "exb.Boolean": [condition("true", "always"), condition("false", "never")],
+  "exb.AND": [
+    condition('meta.a == "x" and meta.b == "y"', 'metadata a equals the text "x" and metadata b equals the text "y"'),
+    condition(
+      "meta.a == meta.b and (meta.c == 1 or meta.d == 2)",
+      "metadata a equals metadata b and (metadata c equals 1 or metadata d equals 2)",
+    ),
+    condition(
+      "meta.a == 1 and meta.b == 2 and meta.c == 3",
+      "metadata a equals 1 and metadata b equals 2 and metadata c equals 3",
+    ),
+    condition(
+      "meta.a == meta.b | upper and meta.c == 1",
+      "metadata a equals metadata b, in upper case, and metadata c equals 1",
+    ),
+  ],
+  "exb.OR": [
+    condition(
+      "(meta.a == meta.b and meta.c == 1) or meta.d == 2",
+      "(metadata a equals metadata b and metadata c equals 1) or metadata d equals 2",
+    ),
+    condition(
+      "meta.a == 1 or meta.b == 2 or meta.c == 3",
+      "metadata a equals 1 or metadata b equals 2 or metadata c equals 3",
+    ),
+    condition("true or false", "always or never"),
+  ],
+  "exb.NOT": [
+    condition("not matches(meta.key, /^TMP/)", "not (metadata key matches /^TMP/)"),
+    condition("not (meta.a == 1 or meta.b == 2)", "not (metadata a equals 1 or metadata b equals 2)"),
+    condition("not not true", "not (not (always))"),
+  ],
+  "exb.ContentEqual": [
+    condition("meta.annexKey == meta.invoiceNumber", "metadata annexKey equals metadata invoiceNumber"),
+    condition('fileName | upper == "X"', 'the file name, in upper case, equals the text "X"'),
+    condition('concat(meta.a, meta.b) == ""', "(metadata a followed by metadata b) equals an empty text"),
+  ],
+  "exb.StrContains": [condition('contains(meta.subject, "urgent")', 'metadata subject contains the text "urgent"')],
+  "exb.StrStartsWith": [
+    condition(
+      'startsWith(pdfText(1, [120, 18, 80, 8]), "FACTURE N°")',
+      `the text on page 1 in ${AREA} starts with the text "FACTURE N°"`,
+    ),
+  ],
+  "exb.StrEndsWith": [
+    condition(
+      'endsWith(archivePath | lower, ".pdf")',
+      'the file\'s path inside the archive, in lower case, ends with the text ".pdf"',
+    ),
+  ],
+  "exb.LessThan": [
+    condition("meta.count < 3", "metadata count is less than 3 (as numbers)"),
+    condition("meta.count > 3", "3 is less than metadata count (as numbers)"),
+    condition(
+      "meta.count < meta.max | clean(trim)",
+      "metadata count is less than (metadata max, trimmed) (as numbers)",
+    ),
+  ],
+  "exb.LessThanOrEqual": [
+    condition("meta.count <= 3", "metadata count is at most 3 (as numbers)"),
+    condition("meta.count >= 3", "3 is at most metadata count (as numbers)"),
+  ],
+  "exb.NumericEqual": [
+    condition("numEqual(meta.count, 3)", "metadata count and 3 are equal numbers"),
+    condition("numEqual(meta.count | clean(trim), 3)", "(metadata count, trimmed) and 3 are equal numbers"),
+  ],
+  "exb.StrMatches": [
+    condition("matches(meta.key, /^[A-Z]{3}$/)", "metadata key matches /^[A-Z]{3}$/"),
+    condition("matches(meta.key, /^[A-Z]{3}$/, whole)", "metadata key matches /^[A-Z]{3}$/ as a whole"),
+    condition('matches(meta.key, "a/b")', "metadata key matches /a\\/b/"),
+    condition('matches(meta.key, "")', 'metadata key matches the pattern ""'),
+  ],
+};
+
+const expressionOf = (c: Case): Expression =>
+  typeof c.input === "string" ? lowered(c.input, c.kind ?? "value", c.context ?? {}) : c.input;
+
+describe("explainExpression", () => {
+  for (const [type, cases] of Object.entries(CASES)) {
+    describe(type, () => {
+      for (const c of cases) {
+        const name = typeof c.input === "string" ? c.input : JSON.stringify(c.input);
+        it(name, () => {
+          const expression = expressionOf(c);
+          // The sentence is of an expression holding that type, at its root or inside.
+          expect(JSON.stringify(expression)).toContain(`"@type":"${type}"`);
+          expect(explainExpression(expression, c.context)).toBe(c.words);
+        });
+      }
+    });
+  }
+
+  it("has cases for every expression type of the model, and only for those", () => {
+    const types = [...VALUE_EXPRESSION_TYPES, ...BOOLEAN_EXPRESSION_TYPES];
+    expect(types).toHaveLength(30);
+    expect(Object.keys(CASES).sort()).toEqual([...types].sort());
+    for (const type of types) expect(CASES[type]?.length, type).toBeGreaterThan(0);
+  });
+
+  it("explains every example of every function", () => {
+    for (const f of FUNCTIONS) {
+      for (const text of f.examples) {
+        const words = explainExpression(lowered(text, f.kind, main), main);
+        expect(words, text).toMatch(/^[a-z0-9("]/);
+        expect(words, text).not.toMatch(/undefined|unknown type|\.$/);
+      }
+    }
+  });
+
+  it("says which box without a context", () => {
+    expect(explainExpression({ "@type": "exv.PositionInBox", fromMain: false, boxName: "annexes" })).toBe(
+      "the position of the document in box annexes (00001 for the first)",
+    );
+  });
+
+  it("explains a 10,000-deep chain of not, and of pipes, without running out of stack", () => {
+    let condition: Expression = { "@type": "exb.Boolean", value: true };
+    for (let i = 0; i < 10_000; i++) condition = { "@type": "exb.NOT", expr: condition };
+    const words = explainExpression(condition);
+    expect(words).toBe(`${"not (".repeat(10_000)}always${")".repeat(10_000)}`);
+    let text: Expression = { "@type": "exv.CurrentDate" };
+    for (let i = 0; i < 10_000; i++) text = { "@type": "exv.StrNormalizeCase", expr: text, toUpper: true };
+    expect(explainExpression(text)).toBe(`the current date and time${", in upper case".repeat(10_000)}`);
+  });
+});
+
+describe("pageWords and areaWords", () => {
+  it("count pages from the start and from the end", () => {
+    expect([1, 12, -1, -2, -3, -11, -22, 0].map(pageWords)).toEqual([
+      "page 1",
+      "page 12",
+      "the last page",
+      "the page before last",
+      "the third page from the end",
+      "the 11th page from the end",
+      "the 22nd page from the end",
+      "page 0 (never any text)",
+    ]);
+  });
+
+  it("reads an area as left, top, width and height", () => {
+    expect(areaWords({ left: 120, top: 18, width: 80, height: 8.5 })).toBe(
+      "the area 120, 18, 80 x 8.5 (left, top, width, height)",
+    );
+  });
+});

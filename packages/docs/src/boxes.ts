@@ -1,0 +1,83 @@
+import { ordinal } from "@mailroom/compiler";
+import { RECONCILE_DEFAULTS } from "@mailroom/model";
+import { flag, integer, type Json, object, objects, text } from "./json.js";
+import type { BoxDocs } from "./model.js";
+import type { Page } from "./page.js";
+import { appositionWords, count, splitWords } from "./words.js";
+
+const KINDS: Readonly<Record<string, string>> = {
+  "box.PDF": "PDF",
+  "box.DATA_FILE": "data file",
+  "box.ARCHIVE": "archive",
+};
+
+/** The box at `index` of the page's service: what it is, its split, appositions, extraction and reconcile. */
+export function documentBox(page: Page, index: number): BoxDocs {
+  const box = page.boxes[index] as Json;
+  const name = box.name as string;
+  const type = text(box["@type"]) ?? "";
+  const parent = object(box.parent);
+  const reconcile = object(box.reconcile);
+  const split = object(box.splitConfig);
+  return {
+    name,
+    anchor: page.boxAnchorAt(index),
+    type,
+    kind: KINDS[type] ?? type,
+    role: type === "box.ARCHIVE" ? "archive" : box.main === true ? "main" : "attachment",
+    label: text(box.label) ?? null,
+    hidden: box.hidden === true,
+    elements: count(box.minElements, box.maxElements, "file"),
+    split: split
+      ? { type: text(split["@type"]) ?? "", editable: split.editable === true, words: splitWords(split) }
+      : null,
+    hasAddressPage: flag(box.hasAddressPage) ?? null,
+    integrityPreservable: flag(box.integrityPreservable) ?? null,
+    appositions: objects(box.appositions).map((a) => ({
+      type: text(a["@type"]) ?? "",
+      id: text(a.id) ?? null,
+      target: text(a.targetType) ?? "",
+      pages: text(a.serializedPageFilter) ?? "",
+      background: a.background === true,
+      editable: a.editable === true,
+      serviceFileId: text(a.serviceFileId) ?? null,
+      words: appositionWords(a),
+    })),
+    configuredFiles: objects(box.configuredFiles).map((f) => ({
+      serviceFileId: text(f.serviceFileId) ?? null,
+      removable: f.removable === true,
+    })),
+    extraction: parent ? extraction(page, box, parent) : null,
+    reconcile: reconcile ? reconciled(page, box, reconcile) : null,
+    metadata: objects(box.metadatas).flatMap((entry, m) => {
+      const anchor = page.metadataAnchor(index, m);
+      return anchor === undefined ? [] : [{ name: entry.name as string, anchor }];
+    }),
+  };
+}
+
+function extraction(page: Page, box: Json, parent: Json): NonNullable<BoxDocs["extraction"]> {
+  const archive = text(parent.boxName) ?? "";
+  const rank = integer(parent.rank) ?? 0;
+  const matcher = page.explained(parent.fileMatcher, "condition", box);
+  const words = `files of the archive ${archive} for which ${matcher.words}, tried ${ordinal(rank)}`;
+  return { archive, archiveAnchor: page.boxAnchor(archive), rank, matcher, words };
+}
+
+function reconciled(page: Page, box: Json, reconcile: Json): NonNullable<BoxDocs["reconcile"]> {
+  const name = box.name as string;
+  const d = RECONCILE_DEFAULTS;
+  const expected = count(reconcile.minExpected ?? d.minExpected, reconcile.maxExpected ?? d.maxExpected, "file");
+  const matches = count(reconcile.minMatches ?? d.minMatches, reconcile.maxMatches ?? d.maxMatches, "file");
+  const condition = page.explained(reconcile.condition, "condition", box);
+  const which = object(reconcile.condition);
+  // A constant condition reads better said plainly.
+  const attached =
+    which?.["@type"] === "exb.Boolean"
+      ? which.value === true
+        ? `each document of ${name} is attached to every MAIN document`
+        : `no document of ${name} is ever attached to a MAIN document`
+      : `each document of ${name} is attached to the MAIN documents for which ${condition.words}`;
+  const words = `${attached}; the job holds ${expected.words} of ${name}, and each MAIN document gets ${matches.words} of them`;
+  return { condition, expected, matches, words };
+}

@@ -1,0 +1,31 @@
+/*
+ * "How files flow": the files diagram, then what each archive extraction and each reconcile does, in words.
+ */
+
+import type { BoxDocs, ServiceDocs } from "../model.js";
+import { sentence } from "../words.js";
+import { escapeHtml } from "./escape.js";
+import { code, diagramOrNote, linkTo, list, type SectionId, section } from "./fragments.js";
+
+export const FLOW_ID: SectionId = "flow";
+const HEADING = "How files flow";
+
+/** `filesSvg` is the rendered files diagram, or null when there is nothing to draw. */
+export function flowSection(service: ServiceDocs, filesSvg: string | null): string {
+  const line = (box: BoxDocs, words: string) => `${linkTo(box.anchor, code(box.name))}: ${escapeHtml(sentence(words))}`;
+  const extractions = service.boxes.flatMap((box) =>
+    box.extraction === null ? [] : [line(box, box.extraction.words)],
+  );
+  const reconciles = service.boxes.flatMap((box) => (box.reconcile === null ? [] : [line(box, box.reconcile.words)]));
+  const body = [
+    diagramOrNote(service.diagrams.files, filesSvg, HEADING),
+    section(`${FLOW_ID}-extraction`, 3, "From archives", list(extractions, "No box takes its files from an archive.")),
+    section(
+      `${FLOW_ID}-reconcile`,
+      3,
+      "Attachments to main documents",
+      list(reconciles, "No box is paired with the main documents."),
+    ),
+  ];
+  return section(FLOW_ID, 2, HEADING, body.filter((part) => part !== "").join("\n"));
+}

@@ -1,0 +1,10 @@
+export * from "./build.js";
+export { renderHtmlIndex } from "./html/index-page.js";
+export { type HtmlPageOptions, renderHtmlPage } from "./html/page.js";
+export { dotToSvg } from "./html/svg.js";
+export * from "./inject.js";
+export * from "./json-view.js";
+export * from "./markdown.js";
+export * from "./model.js";
+export * from "./template.js";
+export { appositionWords, splitWords } from "./words.js";

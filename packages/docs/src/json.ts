@@ -1,0 +1,19 @@
+/*
+ * Reading a service's JSON that may not fit the model: a service with errors is documented too, so every
+ * field is read for what it is, never assumed.
+ */
+
+export type Json = Readonly<Record<string, unknown>>;
+
+export const object = (value: unknown): Json | undefined =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+
+export const objects = (value: unknown): Json[] =>
+  Array.isArray(value) ? value.flatMap((item) => (object(item) ? [item as Json] : [])) : [];
+
+export const text = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
+
+export const integer = (value: unknown): number | undefined =>
+  typeof value === "number" && Number.isInteger(value) ? value : undefined;
+
+export const flag = (value: unknown): boolean | undefined => (typeof value === "boolean" ? value : undefined);

@@ -1,0 +1,274 @@
+import type { BoxDocs, Diagram, Explained, IndexDocs, MetadataDocs, ServiceDocs } from "./model.js";
+import { sentence } from "./words.js";
+
+/*
+ * The Markdown view, for GitHub and GitLab: anchors as `<a id>` (their own heading ids differ), diagrams as
+ * Mermaid blocks, expressions in code spans and blocks. Tables hold only short texts; expressions, which
+ * are full of pipes, go in lists and blocks.
+ */
+
+export interface MarkdownOptions {
+  /** Level of the page's title: 1 for a page of its own, 2 or more inside another document. */
+  readonly level?: number;
+  /** Put before every anchor, so that several services can share one document. */
+  readonly anchorPrefix?: string;
+  /** Where the index is, for a link back; none inside another document. */
+  readonly indexHref?: string;
+}
+
+/**
+ * Text as Markdown shows it, on one line: what could start a link, an emphasis, code, HTML, a table cell or an
+ * entity is escaped, and so is a line start that would make a heading, a list or a quote. The rest stays as
+ * written, so that the Markdown reads well as text too (`PURCHASE_ORDERS`: an underscore inside a word is
+ * never emphasis on GitHub).
+ */
+export const escapeMarkdown = (value: string): string =>
+  value
+    .replace(/\s*[\r\n]+\s*/g, " ")
+    .replace(/[\\`*[\]<>|~]|&(?=#?\w+;)/g, "\\$&")
+    .replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, "\\_")
+    .replace(/^[#+=-]/, "\\$&")
+    .replace(/^(\d+)([.)])/, "$1\\$2");
+
+/** A code span that holds any text: the fence is longer than the longest run of backticks inside. */
+export function codeSpan(value: string): string {
+  const runs = value.match(/`+/g) ?? [];
+  const fence = "`".repeat(Math.max(0, ...runs.map((r) => r.length)) + 1);
+  const pad = value.startsWith("`") || value.endsWith("`") || value === "" ? " " : "";
+  return `${fence}${pad}${value.replace(/[\r\n]+/g, " ")}${pad}${fence}`;
+}
+
+function codeBlock(value: string, language = ""): string {
+  const runs = value.match(/`{3,}/g) ?? [];
+  const fence = "`".repeat(Math.max(2, ...runs.map((r) => r.length)) + 1);
+  return `${fence}${language}\n${value}\n${fence}`;
+}
+
+const yesNo = (value: boolean | null): string => (value === null ? "not set" : value ? "yes" : "no");
+
+/** One service's page. */
+export function renderMarkdownPage(service: ServiceDocs, options: MarkdownOptions = {}): string {
+  const level = options.level ?? 1;
+  const prefix = options.anchorPrefix ?? "";
+  const h = (depth: number, title: string, id?: string) =>
+    `${id === undefined ? "" : `<a id="${prefix}${id}"></a>\n\n`}${"#".repeat(level + depth)} ${title}`;
+  const link = (label: string, anchor: string | null) =>
+    anchor === null ? escapeMarkdown(label) : `[${escapeMarkdown(label)}](#${prefix}${anchor})`;
+  const out: string[] = [h(0, escapeMarkdown(service.name), "top")];
+
+  if (service.errors > 0) {
+    out.push(
+      `> [!WARNING]\n> This service has ${plural(service.errors, "error")}` +
+        `${service.warnings > 0 ? ` and ${plural(service.warnings, "warning")}` : ""}: ` +
+        "what follows is a best effort. See [Findings](#" +
+        `${prefix}findings).`,
+    );
+  }
+  out.push(facts(service));
+  if (service.description) out.push(escapeMarkdown(service.description));
+  if (options.indexHref) out.push(`[All services](${options.indexHref})`);
+
+  out.push(h(1, "Contents", "contents"), contents(service, link));
+  if (service.findings.length > 0) out.push(h(1, "Findings", "findings"), findings(service));
+  out.push(h(1, "How to call this service", "call"), call(service, link));
+  out.push(h(1, "How files flow", "flow"), flow(service, link));
+  out.push(h(1, "Boxes", "boxes"));
+  for (const box of service.boxes) out.push(h(2, escapeMarkdown(box.name), box.anchor), boxSection(box, link));
+  out.push(h(1, "Metadata", "metadata"));
+  if (service.metadata.length === 0) out.push("No box computes metadata.");
+  else out.push(...diagramOrNote(service.diagrams.metadata));
+  for (const m of service.metadata) {
+    out.push(h(2, `${escapeMarkdown(m.box)}.${escapeMarkdown(m.name)}`, m.anchor), metadataSection(m, link));
+  }
+  out.push(h(1, "Channels", "channels"));
+  if (service.channels.length === 0) out.push("The service has no channel.");
+  for (const channel of service.channels) {
+    const lines = [
+      ...(channel.name === null ? [] : [`- **Name:** ${escapeMarkdown(channel.name)} (commands use the label)`]),
+      `- **Output files:** ${channel.outputFiles.map(codeSpan).join(", ")}`,
+      ...channel.options.map(
+        (o) =>
+          `- **Option** ${codeSpan(o.optionType)} = ${codeSpan(o.value)} on ${codeSpan(o.outputFile)}` +
+          (o.condition ? `, when ${escapeMarkdown(o.condition.words)}: ${codeSpan(o.condition.expression)}` : ""),
+      ),
+    ];
+    out.push(h(2, escapeMarkdown(channel.label), channel.anchor), lines.join("\n"));
+  }
+  return `${out.join("\n\n")}\n`;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+function facts(service: ServiceDocs): string {
+  const ou = service.organizationalUnit;
+  const lines = [
+    `- **Id:** ${service.id ?? "not set"}`,
+    `- **Type:** ${service.type ?? "not set"}`,
+    ...(ou
+      ? [`- **Organizational unit:** ${escapeMarkdown(ou.name ?? "")}${ou.id === null ? "" : ` (${ou.id})`}`]
+      : []),
+    ...(service.icon
+      ? [
+          `- **Icon:** ${[
+            service.icon.name && codeSpan(service.icon.name),
+            service.icon.color && codeSpan(service.icon.color),
+          ]
+            .filter(Boolean)
+            .join(", ")}`,
+        ]
+      : []),
+    `- **Source:** ${codeSpan(service.file)}`,
+  ];
+  return lines.join("\n");
+}
+
+type Link = (label: string, anchor: string | null) => string;
+
+function contents(service: ServiceDocs, link: Link): string {
+  const lines = [
+    ...(service.findings.length > 0 ? [`- ${link("Findings", "findings")}`] : []),
+    `- ${link("How to call this service", "call")}`,
+    `- ${link("How files flow", "flow")}`,
+    `- ${link("Boxes", "boxes")}`,
+    ...service.boxes.map((box) => `  - ${link(box.name, box.anchor)}`),
+    `- ${link("Metadata", "metadata")}`,
+    `- ${link("Channels", "channels")}`,
+  ];
+  return lines.join("\n");
+}
+
+function findings(service: ServiceDocs): string {
+  const rows = service.findings.map(
+    (f) => `| ${f.severity} | ${codeSpan(f.code)} | ${f.line}:${f.column} | ${escapeMarkdown(f.message)} |`,
+  );
+  return ["| Severity | Code | Line:column | Message |", "|---|---|---|---|", ...rows].join("\n");
+}
+
+function call(service: ServiceDocs, link: Link): string {
+  const c = service.call;
+  const out: string[] = [];
+  out.push(
+    "Each file is a part of the `POST /jobs` request, named from its box; the `parameters` part says the rest.",
+    [
+      "| Box | Files | Mandatory | Filled from |",
+      "|---|---|---|---|",
+      ...c.boxes.map(
+        (b) =>
+          `| ${link(b.box, b.anchor)} | ${b.files.words} | ${b.mandatory ? "yes" : "no"} | ` +
+          `${b.fromArchive === null ? "upload" : `archive ${escapeMarkdown(b.fromArchive)}`} |`,
+      ),
+    ].join("\n"),
+  );
+  if (c.configuredFiles.length > 0) {
+    out.push(
+      "Files stored with the service, each sent as a part carrying its id:\n\n" +
+        c.configuredFiles
+          .map(
+            (f) =>
+              `- ${codeSpan(f.part)}: ${f.serviceFileId === null ? "a new file" : codeSpan(f.serviceFileId)}` +
+              `${f.removable ? ", removable" : ", mandatory"}`,
+          )
+          .join("\n"),
+    );
+  }
+  out.push(
+    c.editableSplits.length > 0
+      ? `Splits a job may override (\`splitConfiguration\`): ${c.editableSplits.map(codeSpan).join(", ")}.`
+      : "No split may be overridden at job creation.",
+  );
+  out.push(
+    c.requirements.length > 0
+      ? `Requirements the service reads (\`packRequirements\`): ${c.requirements.map(codeSpan).join(", ")}.`
+      : "The service reads no requirement.",
+  );
+  out.push(
+    "Example job-creation `parameters`:",
+    codeBlock(JSON.stringify(c.jobCreation, null, 2), "json"),
+    "Example delivery command (`POST /deliveries/commands`; channels by label, output files by name):",
+    codeBlock(JSON.stringify(c.deliveryCommand, null, 2), "json"),
+  );
+  return out.join("\n\n");
+}
+
+function flow(service: ServiceDocs, link: Link): string {
+  const out: string[] = [];
+  out.push(...diagramOrNote(service.diagrams.files));
+  const lines = service.boxes.flatMap((box) => [
+    ...(box.extraction ? [`- ${link(box.name, box.anchor)}: ${escapeMarkdown(sentence(box.extraction.words))}`] : []),
+    ...(box.reconcile ? [`- ${link(box.name, box.anchor)}: ${escapeMarkdown(sentence(box.reconcile.words))}`] : []),
+  ]);
+  out.push(lines.length > 0 ? lines.join("\n") : "No file is extracted from an archive or attached to another.");
+  return out.join("\n\n");
+}
+
+/** A diagram as a Mermaid block; when there is none, the reason it was left out, if it was. */
+const diagramOrNote = (diagram: Diagram): string[] => {
+  if (!diagram.empty) return [codeBlock(diagram.mermaid, "mermaid")];
+  return diagram.omitted === null ? [] : [`_${escapeMarkdown(diagram.omitted)}_`];
+};
+
+const expressionLine = (label: string, e: Explained) =>
+  `- **${label}:** ${codeSpan(e.expression)}  \n  ${escapeMarkdown(sentence(e.words))}`;
+
+function boxSection(box: BoxDocs, link: Link): string {
+  const lines = [
+    `- **Kind:** ${box.role === "archive" ? box.kind : `${box.kind}, ${box.role === "main" ? "MAIN" : "ATTACHMENT"}`} (${codeSpan(box.type)})`,
+    ...(box.label === null ? [] : [`- **Label:** ${escapeMarkdown(box.label)}`]),
+    `- **Hidden:** ${yesNo(box.hidden)}`,
+    `- **Files:** ${box.elements.words}`,
+    ...(box.split ? [`- **Split:** ${escapeMarkdown(sentence(box.split.words))}`] : []),
+    ...(box.hasAddressPage === null ? [] : [`- **Address page:** ${yesNo(box.hasAddressPage)}`]),
+    ...(box.integrityPreservable === null ? [] : [`- **Integrity preservable:** ${yesNo(box.integrityPreservable)}`]),
+    ...box.appositions.map((a) => `- **Apposition:** ${escapeMarkdown(sentence(a.words))}`),
+    ...box.configuredFiles.map(
+      (f) =>
+        `- **Configured file:** ${f.serviceFileId === null ? "a new file" : codeSpan(f.serviceFileId)}, ${f.removable ? "removable" : "mandatory"}`,
+    ),
+  ];
+  if (box.extraction) {
+    lines.push(
+      `- **Extracted from:** ${link(box.extraction.archive, box.extraction.archiveAnchor)}, rank ${box.extraction.rank}`,
+      expressionLine("File matcher", box.extraction.matcher),
+    );
+  }
+  if (box.reconcile) {
+    const r = box.reconcile;
+    lines.push(
+      expressionLine("Reconcile", r.condition),
+      `- **Files of this box in a job:** ${r.expected.words}; **per MAIN document:** ${r.matches.words}`,
+    );
+  }
+  if (box.metadata.length > 0)
+    lines.push(`- **Metadata:** ${box.metadata.map((m) => link(m.name, m.anchor)).join(", ")}`);
+  return lines.join("\n");
+}
+
+function metadataSection(m: MetadataDocs, link: Link): string {
+  const out = [
+    codeBlock(m.content.expression),
+    escapeMarkdown(sentence(m.content.words)),
+    [
+      `- **Persist:** ${yesNo(m.persist)}; **editable:** ${yesNo(m.editable)}`,
+      `- **Reads:** ${m.reads.length === 0 ? "nothing else" : m.reads.map((r) => link(r.words, r.anchor)).join(", ")}`,
+      `- **Used by:** ${m.usedBy.length === 0 ? "nothing in the service" : m.usedBy.map((u) => link(u.words, u.anchor)).join(", ")}`,
+    ].join("\n"),
+  ];
+  return out.join("\n\n");
+}
+
+/** The index page: every service, linking to its page. */
+export function renderMarkdownIndex(index: IndexDocs, pageHref: (slug: string) => string): string {
+  const rows = index.services.map(
+    (s) =>
+      `| [${escapeMarkdown(s.name)}](${pageHref(s.slug)}) | ${s.id ?? ""} | ${s.type ?? ""} | ` +
+      `${s.errors + s.warnings === 0 ? "none" : `${plural(s.errors, "error")}, ${plural(s.warnings, "warning")}`} | ` +
+      `${codeSpan(s.file)} |`,
+  );
+  return [
+    "# Services",
+    `${plural(index.services.length, "service")}, generated by mailroom from their definitions.`,
+    ["| Service | Id | Type | Findings | Source |", "|---|---|---|---|---|", ...rows].join("\n"),
+  ]
+    .join("\n\n")
+    .concat("\n");
+}

@@ -1,0 +1,235 @@
+/*
+ * The docs model: everything the documentation says about a service, as plain data. Markdown, HTML, JSON and
+ * user templates are views of it, so they cannot disagree. Every field is JSON (no functions, no undefined in
+ * arrays), in a stable order: the JSON view is this value, written as is.
+ */
+
+/** The version of the docs model's shape, for user templates and JSON readers. */
+export const DOCS_MODEL_VERSION = 1;
+
+/** Expression text as the DSL writes it, and the same in words. */
+export interface Explained {
+  /** The expression in the DSL's syntax (printed from the JSON, so a JSON service reads the same). */
+  readonly expression: string;
+  /** The expression in words: a noun phrase for a value, a clause for a condition. */
+  readonly words: string;
+}
+
+/** A finding of the linter, located. */
+export interface Finding {
+  readonly code: string;
+  readonly severity: "error" | "warning" | "info";
+  readonly message: string;
+  /** 1-based. */
+  readonly line: number;
+  /** 1-based, in characters. */
+  readonly column: number;
+}
+
+/** A lower and an upper bound; `max` null when unbounded. */
+export interface Count {
+  readonly min: number;
+  readonly max: number | null;
+  /** The range in words: "exactly 1", "0 to 200", "at least 1". */
+  readonly words: string;
+}
+
+export type BoxRole = "main" | "attachment" | "archive";
+
+export interface SplitDocs {
+  /** `bsc.NONE`, `bsc.PAGE` or `bsc.PDF_AREA`. */
+  readonly type: string;
+  readonly editable: boolean;
+  /** What the split does, in words, ending with whether a job may override it. */
+  readonly words: string;
+}
+
+export interface AppositionDocs {
+  /** `bap.Overlay` or `bap.Image`. */
+  readonly type: string;
+  readonly id: string | null;
+  readonly target: string;
+  readonly pages: string;
+  readonly background: boolean;
+  readonly editable: boolean;
+  readonly serviceFileId: string | null;
+  readonly words: string;
+}
+
+export interface ConfiguredFileDocs {
+  readonly serviceFileId: string | null;
+  readonly removable: boolean;
+}
+
+/** A box's files taken from the entries of an archive box. */
+export interface ExtractionDocs {
+  readonly archive: string;
+  /** Anchor of the archive box, when the service has it. */
+  readonly archiveAnchor: string | null;
+  readonly rank: number;
+  readonly matcher: Explained;
+  /** "files of the archive ANNEXES whose ..., tried second". */
+  readonly words: string;
+}
+
+/** How an attachment box's documents are paired with the documents of the MAIN boxes. */
+export interface ReconcileDocs {
+  readonly condition: Explained;
+  /** Files of this box the job may contain. */
+  readonly expected: Count;
+  /** Files of this box each MAIN document is paired with. */
+  readonly matches: Count;
+  readonly words: string;
+}
+
+export interface BoxDocs {
+  readonly name: string;
+  readonly anchor: string;
+  /** `box.PDF`, `box.DATA_FILE` or `box.ARCHIVE`. */
+  readonly type: string;
+  /** "PDF", "data file", "archive". */
+  readonly kind: string;
+  readonly role: BoxRole;
+  readonly label: string | null;
+  readonly hidden: boolean;
+  /** Files the box accepts in a job. */
+  readonly elements: Count;
+  readonly split: SplitDocs | null;
+  readonly hasAddressPage: boolean | null;
+  readonly integrityPreservable: boolean | null;
+  readonly appositions: readonly AppositionDocs[];
+  readonly configuredFiles: readonly ConfiguredFileDocs[];
+  readonly extraction: ExtractionDocs | null;
+  readonly reconcile: ReconcileDocs | null;
+  /** Its metadata, in order, by name and anchor (they are documented in `ServiceDocs.metadata`). */
+  readonly metadata: readonly { readonly name: string; readonly anchor: string }[];
+}
+
+/** Something a metadata reads. */
+export interface Read {
+  /** `metadata`, `organizational-unit`, `requirement`, `output-file` or `file`. */
+  readonly kind: "metadata" | "organizational-unit" | "requirement" | "output-file" | "file";
+  /** The name read: a metadata's, an OU property's (`EMAIL_ADDRESS`), a requirement's, `NUID`, a box's. */
+  readonly name: string;
+  /** For metadata: the box it is defined in; for a file: the box read. */
+  readonly box: string | null;
+  /** Anchor of what is read, when it is documented on the page. */
+  readonly anchor: string | null;
+  readonly words: string;
+}
+
+/** A place where a metadata is read. */
+export interface Use {
+  /** `metadata`, `reconcile`, `file-matcher` or `channel`. */
+  readonly kind: "metadata" | "reconcile" | "file-matcher" | "channel";
+  /** The box whose metadata, reconcile condition or file matcher reads it; the channel's label. */
+  readonly owner: string;
+  /** The reading metadata's name, for `metadata`. */
+  readonly name: string | null;
+  readonly anchor: string | null;
+  readonly words: string;
+}
+
+export interface MetadataDocs {
+  readonly box: string;
+  readonly name: string;
+  readonly anchor: string;
+  readonly content: Explained;
+  readonly persist: boolean;
+  readonly editable: boolean;
+  readonly reads: readonly Read[];
+  readonly usedBy: readonly Use[];
+}
+
+export interface ChannelOptionDocs {
+  readonly outputFile: string;
+  readonly optionType: string;
+  readonly value: string;
+  /** When the option applies; null when always. */
+  readonly condition: Explained | null;
+}
+
+export interface ChannelDocs {
+  readonly label: string;
+  readonly anchor: string;
+  /** The channel's `name` field, when it has one (commands use the label, not this). */
+  readonly name: string | null;
+  readonly outputFiles: readonly string[];
+  readonly options: readonly ChannelOptionDocs[];
+}
+
+/** A box as an integrator sees it when creating a job. */
+export interface UploadDocs {
+  readonly box: string;
+  readonly anchor: string;
+  readonly files: Count;
+  /** At least one file must be uploaded. */
+  readonly mandatory: boolean;
+  /** Where the files come from when they are not uploaded into this box: the archive box's name. */
+  readonly fromArchive: string | null;
+}
+
+export interface CallDocs {
+  /** The boxes a job fills, uploaded or extracted, in service order. */
+  readonly boxes: readonly UploadDocs[];
+  /** Files stored with the service: each is sent as a `serviceFile__file_<box>_<n>` part carrying its id. */
+  readonly configuredFiles: readonly (ConfiguredFileDocs & { readonly box: string; readonly part: string })[];
+  /** Boxes whose split configuration a job may override at creation. */
+  readonly editableSplits: readonly string[];
+  /** Requirement names the service reads (`packRequirements`). */
+  readonly requirements: readonly string[];
+  /** An example of the job-creation `parameters` part (validated against the model in the tests). */
+  readonly jobCreation: Record<string, unknown>;
+  /** An example delivery command (validated against the model in the tests). */
+  readonly deliveryCommand: Record<string, unknown>;
+}
+
+/** A diagram as text: Mermaid for Markdown, Graphviz DOT for the SVG of the HTML page. */
+export interface Diagram {
+  readonly title: string;
+  /** Nothing to draw (no box, or no metadata), or too much: views leave the diagram out. */
+  readonly empty: boolean;
+  /** Why a diagram with something to draw is left out (too large to read or to render); null otherwise. */
+  readonly omitted: string | null;
+  readonly mermaid: string;
+  readonly dot: string;
+}
+
+export interface ServiceDocs {
+  readonly version: typeof DOCS_MODEL_VERSION;
+  /** The source file, as given on the command line (forward slashes). */
+  readonly file: string;
+  readonly format: "dsl" | "json";
+  /** Stem of the page's file name: unique among the services documented together. */
+  readonly slug: string;
+  readonly id: number | null;
+  readonly name: string;
+  readonly type: string | null;
+  readonly organizationalUnit: { readonly id: number | null; readonly name: string | null } | null;
+  readonly description: string | null;
+  readonly icon: { readonly name: string | null; readonly color: string | null } | null;
+  /** The linter's findings; a service with errors is documented with a warning saying so. */
+  readonly findings: readonly Finding[];
+  readonly errors: number;
+  readonly warnings: number;
+  readonly boxes: readonly BoxDocs[];
+  readonly metadata: readonly MetadataDocs[];
+  readonly channels: readonly ChannelDocs[];
+  readonly call: CallDocs;
+  readonly diagrams: { readonly files: Diagram; readonly metadata: Diagram };
+}
+
+/** The index of every service documented together. */
+export interface IndexDocs {
+  readonly version: typeof DOCS_MODEL_VERSION;
+  readonly services: readonly {
+    readonly slug: string;
+    readonly name: string;
+    readonly id: number | null;
+    readonly type: string | null;
+    readonly file: string;
+    readonly description: string | null;
+    readonly errors: number;
+    readonly warnings: number;
+  }[];
+}

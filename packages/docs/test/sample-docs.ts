@@ -1,0 +1,273 @@
+/*
+ * A docs model written by hand, with every part a page can show: an archive, a main PDF box with a split,
+ * appositions and configured files, an attachment box extracted from the archive and reconciled, metadata that
+ * read each other, channels with conditional options, and findings.
+ */
+
+import { DOCS_MODEL_VERSION, type IndexDocs, type ServiceDocs } from "@mailroom/docs";
+
+const count = (min: number, max: number | null, words: string) => ({ min, max, words });
+
+const FILES_DOT = `digraph "How files flow" {
+  rankdir=LR;
+  n0 [label="BUNDLE", shape=cylinder];
+  n1 [label="INVOICES", shape=box, style="rounded"];
+  n2 [label="ANNEXES", shape=box, style="rounded"];
+  n0 -> n2 [label="rank 1"];
+  n2 -> n1 [label="reconcile"];
+}`;
+
+const METADATA_DOT = `digraph "Metadata dependencies" {
+  rankdir=LR;
+  n0 [label="INVOICES.invoiceNo", shape=box];
+  n1 [label="ANNEXES.annexKey", shape=box];
+  n2 [label="reconcile ANNEXES", shape=hexagon];
+  n0 -> n2;
+  n1 -> n2;
+}`;
+
+export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
+  return {
+    version: DOCS_MODEL_VERSION,
+    file: "examples/invoices.service.yaml",
+    format: "dsl",
+    slug: "invoices",
+    id: 42,
+    name: "Invoices with annexes",
+    type: "svc.HYBRID",
+    organizationalUnit: { id: 7, name: "Accounting" },
+    description: "Invoices sent by post or e-mail.\n\nAnnexes come in a ZIP archive.",
+    icon: { name: "invoice", color: "#3366cc" },
+    findings: [
+      { code: "unused-metadata", severity: "warning", message: 'Metadata "spare" is never read.', line: 12, column: 7 },
+    ],
+    errors: 0,
+    warnings: 1,
+    boxes: [
+      {
+        name: "BUNDLE",
+        anchor: "box-bundle",
+        type: "box.ARCHIVE",
+        kind: "archive",
+        role: "archive",
+        label: null,
+        hidden: true,
+        elements: count(0, 1, "0 to 1"),
+        split: null,
+        hasAddressPage: null,
+        integrityPreservable: null,
+        appositions: [],
+        configuredFiles: [],
+        extraction: null,
+        reconcile: null,
+        metadata: [],
+      },
+      {
+        name: "INVOICES",
+        anchor: "box-invoices",
+        type: "box.PDF",
+        kind: "PDF",
+        role: "main",
+        label: "Invoices",
+        hidden: false,
+        elements: count(1, 50, "1 to 50"),
+        split: {
+          type: "bsc.PDF_AREA",
+          editable: true,
+          words:
+            "a new document starts on each page whose text in the area starts with 'INVOICE'; a job may override it",
+        },
+        hasAddressPage: true,
+        integrityPreservable: false,
+        appositions: [
+          {
+            type: "bap.Image",
+            id: "logo",
+            target: "first page",
+            pages: "1",
+            background: false,
+            editable: true,
+            serviceFileId: "sf-logo",
+            words: "the image sf-logo on page 1",
+          },
+        ],
+        configuredFiles: [{ serviceFileId: "sf-terms", removable: false }],
+        extraction: null,
+        reconcile: null,
+        metadata: [{ name: "invoiceNo", anchor: "metadata-invoices-invoiceno" }],
+      },
+      {
+        name: "ANNEXES",
+        anchor: "box-annexes",
+        type: "box.PDF",
+        kind: "PDF",
+        role: "attachment",
+        label: null,
+        hidden: false,
+        elements: count(0, null, "at least 0"),
+        split: { type: "bsc.NONE", editable: false, words: "each file is one document" },
+        hasAddressPage: false,
+        integrityPreservable: null,
+        appositions: [],
+        configuredFiles: [],
+        extraction: {
+          archive: "BUNDLE",
+          archiveAnchor: "box-bundle",
+          rank: 1,
+          matcher: { expression: 'lower(archivePath) | endsWith(".pdf")', words: "the entry's path ends with .pdf" },
+          words: "files of the archive BUNDLE whose path ends with .pdf, tried first",
+        },
+        reconcile: {
+          condition: {
+            expression: "meta.annexKey == meta.invoiceNo",
+            words: "the annex key equals the invoice number",
+          },
+          expected: count(0, null, "any number"),
+          matches: count(0, 1, "0 to 1"),
+          words: "each invoice gets the annexes whose key equals its number",
+        },
+        metadata: [{ name: "annexKey", anchor: "metadata-annexes-annexkey" }],
+      },
+    ],
+    metadata: [
+      {
+        box: "INVOICES",
+        name: "invoiceNo",
+        anchor: "metadata-invoices-invoiceno",
+        content: {
+          expression: "pdfText(1, [120, 18, 80, 8]) | clean(trim, normalizeSpace) | upper",
+          words: "the text on page 1 in the area 120, 18, 80 x 8, trimmed, in upper case",
+        },
+        persist: true,
+        editable: false,
+        reads: [
+          { kind: "file", name: "INVOICES", box: "INVOICES", anchor: "box-invoices", words: "the PDF of INVOICES" },
+        ],
+        usedBy: [
+          {
+            kind: "reconcile",
+            owner: "ANNEXES",
+            name: null,
+            anchor: "box-annexes",
+            words: "the reconcile condition of ANNEXES",
+          },
+        ],
+      },
+      {
+        box: "ANNEXES",
+        name: "annexKey",
+        anchor: "metadata-annexes-annexkey",
+        content: { expression: "fileName[0:8]", words: "the first 8 characters of the file name" },
+        persist: false,
+        editable: true,
+        reads: [
+          { kind: "organizational-unit", name: "ID", box: null, anchor: null, words: "the organizational unit's ID" },
+        ],
+        usedBy: [],
+      },
+    ],
+    channels: [
+      {
+        label: "Post",
+        anchor: "channel-post",
+        name: "postal",
+        outputFiles: ["MAIN"],
+        options: [
+          {
+            outputFile: "MAIN",
+            optionType: "COLOR",
+            value: "true",
+            condition: { expression: 'meta.invoiceNo != ""', words: "the invoice number is not empty" },
+          },
+          { outputFile: "MAIN", optionType: "DUPLEX", value: "false", condition: null },
+        ],
+      },
+      { label: "E-mail", anchor: "channel-e-mail", name: null, outputFiles: ["MAIN", "COPY"], options: [] },
+    ],
+    call: {
+      boxes: [
+        { box: "BUNDLE", anchor: "box-bundle", files: count(0, 1, "0 to 1"), mandatory: false, fromArchive: null },
+        { box: "INVOICES", anchor: "box-invoices", files: count(1, 50, "1 to 50"), mandatory: true, fromArchive: null },
+        {
+          box: "ANNEXES",
+          anchor: "box-annexes",
+          files: count(0, null, "any number"),
+          mandatory: false,
+          fromArchive: "BUNDLE",
+        },
+      ],
+      configuredFiles: [
+        { box: "INVOICES", part: "serviceFile__file_INVOICES_0", serviceFileId: "sf-terms", removable: false },
+      ],
+      editableSplits: ["INVOICES"],
+      requirements: ["PRIORITY"],
+      jobCreation: { serviceId: 42, autocreateDeliveryCommand: true, packRequirements: { PRIORITY: "value" } },
+      deliveryCommand: { jobId: "<jobId>", channels: [{ label: "Post", outputFiles: ["MAIN"] }] },
+    },
+    diagrams: {
+      files: { title: "How files flow", empty: false, omitted: null, mermaid: "flowchart LR", dot: FILES_DOT },
+      metadata: {
+        title: "Metadata dependencies",
+        empty: false,
+        omitted: null,
+        mermaid: "flowchart LR",
+        dot: METADATA_DOT,
+      },
+    },
+    ...overrides,
+  };
+}
+
+/** The same service with names, texts and diagram labels that would be markup if they were not escaped. */
+export function hostileDocs(): ServiceDocs {
+  const base = sampleDocs();
+  const evil = `<script>alert("x")</script> & 'quoted' <img src=x onerror=alert(1)>`;
+  return {
+    ...base,
+    name: evil,
+    description: `${evil}\n\n<b>bold</b>`,
+    icon: { name: evil, color: "red; background-image: url(//example.com/x.png)" },
+    boxes: base.boxes.map((box) => ({ ...box, label: evil })),
+    metadata: base.metadata.map((entry) => ({ ...entry, content: { expression: evil, words: evil } })),
+    channels: base.channels.map((channel) => ({ ...channel, label: evil })),
+    findings: [{ code: "x", severity: "error", message: evil, line: 1, column: 1 }],
+    errors: 1,
+    warnings: 0,
+    diagrams: {
+      files: {
+        ...base.diagrams.files,
+        title: evil,
+        dot: `digraph { a [label="<script>alert('x')</script> & \\"q\\""]; }`,
+      },
+      metadata: base.diagrams.metadata,
+    },
+  };
+}
+
+export function sampleIndex(): IndexDocs {
+  return {
+    version: DOCS_MODEL_VERSION,
+    services: [
+      {
+        slug: "invoices",
+        name: "Invoices with annexes",
+        id: 42,
+        type: "svc.HYBRID",
+        file: "examples/invoices.service.yaml",
+        description: "Invoices sent by post or e-mail.",
+        errors: 0,
+        warnings: 1,
+      },
+      {
+        slug: "broken",
+        name: `<script>alert("x")</script>`,
+        id: null,
+        type: null,
+        file: "examples/broken.service.json",
+        description: null,
+        errors: 2,
+        warnings: 0,
+      },
+    ],
+  };
+}
