@@ -10,6 +10,7 @@ const LAYERS = [
   "java",
   "compiler",
   "checker",
+  "runtime",
   "docs",
   "format",
   "language",

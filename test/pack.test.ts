@@ -119,6 +119,16 @@ describe("the packages, packed and installed into an empty project", () => {
     }
   });
 
+  it("run `mailroom eval` on a sample PDF, with pdf.js and the date data installed as dependencies", async () => {
+    const args = ["eval", "examples/annual-statements.service.yaml", "--ou", "examples/organizational-unit.json"];
+    const result = await installed("mailroom", [...args, "--now", "2024-03-15T10:00:00Z", "--format", "json"]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout).documents[0].metadata).toMatchObject({
+      coOwnerName: "MME HELENE LEFEVRE",
+      issuedOn: "15 mars 2024",
+    });
+  });
+
   it("run `mailroom explain` from the documentation packed with the CLI", async () => {
     const result = await installed("mailroom", ["explain", "no-main-box"]);
     expect(result.code).toBe(0);

@@ -3,6 +3,7 @@ import { Command, CommanderError } from "commander";
 import { registerBuild } from "./commands/build.js";
 import { registerDecompile } from "./commands/decompile.js";
 import { registerDocs } from "./commands/docs.js";
+import { registerEval } from "./commands/eval.js";
 import { registerExplain } from "./commands/explain.js";
 import { registerFmt } from "./commands/fmt.js";
 import { registerLint } from "./commands/lint.js";
@@ -42,6 +43,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   registerDecompile(program, io, setExitCode);
   registerFmt(program, io, setExitCode);
   registerDocs(program, io, setExitCode);
+  registerEval(program, io, setExitCode);
   registerLsp(program);
 
   try {

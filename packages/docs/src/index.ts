@@ -7,4 +7,4 @@ export * from "./json-view.js";
 export * from "./markdown.js";
 export * from "./model.js";
 export * from "./template.js";
-export { appositionWords, splitWords } from "./words.js";
+export { appositionWords, sentence, splitWords } from "./words.js";

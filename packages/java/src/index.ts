@@ -7,6 +7,23 @@
 
 /** `DateTimeFormatter.ofPattern` patterns. */
 export { checkJavaDatePattern, type DatePatternProblem } from "./date-pattern.js";
+export { javaLowerCase, javaUpperCase } from "./eval/case.js";
+/** `clean` as the API words it, `String.toUpperCase`/`toLowerCase` in the root locale, `String.substring`. */
+export { type CleanFlags, javaClean, javaTrim } from "./eval/clean.js";
+/**
+ * Dates as `DateTimeFormatter.ofPattern(pattern, locale)` writes and reads them, in a zone, to epoch milliseconds,
+ * with the locales bundled. Loaded on first use only: their zone rules and locale data take about a second to load,
+ * which no command that does not evaluate dates should pay.
+ */
+export type JavaDates = typeof import("./eval/dates.js");
+export const loadJavaDates = (): Promise<JavaDates> => import("./eval/dates.js");
+/** The outcome of a Java semantic the evaluator runs: a value, or the reason there is none. */
+export type { Evaluated } from "./eval/evaluated.js";
+/** Numbers in texts: comparisons as BigDecimal's, epoch milliseconds as Long.parseLong's. */
+export { javaCompareNumbers, javaParseLong } from "./eval/numbers.js";
+/** Java regexes run by JavaScript only where they mean the same: `replaceAll`/`replaceFirst`, `find`/`matches`. */
+export { javaMatches, javaRegExp, javaReplace } from "./eval/replace.js";
+export { javaSubstring } from "./eval/substring.js";
 /** Language tags as `Locale.forLanguageTag` reads them. */
 export { checkLanguageTag, type LanguageTagProblem } from "./language-tag.js";
 /** The repeated groups of a parsed regex on which Java's backtracking matcher can take exponential time. */

@@ -36,6 +36,9 @@ function javascript(next: string, rest: string): string | undefined {
   return undefined;
 }
 
+/** A replacement read: literal texts and the numbers of the groups whose text goes between them. */
+export type ReplacementParts = readonly (string | number)[];
+
 /**
  * The first problem of a replacement for a pattern with `groupCount` groups and these named groups, or
  * undefined when Java accepts it.
@@ -45,28 +48,51 @@ export function checkJavaReplacement(
   groupCount: number,
   groupNames: ReadonlyMap<string, number>,
 ): ReplacementProblem | undefined {
+  const read = readJavaReplacement(replacement, groupCount, groupNames);
+  return "problem" in read ? read.problem : undefined;
+}
+
+/** A replacement as appendReplacement reads it: its parts, or its first problem. */
+export function readJavaReplacement(
+  replacement: string,
+  groupCount: number,
+  groupNames: ReadonlyMap<string, number>,
+): { readonly parts: ReplacementParts } | { readonly problem: ReplacementProblem } {
+  const parts: (string | number)[] = [];
+  let text = "";
+  const group = (index: number) => {
+    if (text !== "") parts.push(text);
+    text = "";
+    parts.push(index);
+  };
   let cursor = 0;
   while (cursor < replacement.length) {
-    const ch = replacement[cursor];
+    const ch = replacement[cursor] as string;
     if (ch === "\\") {
       if (cursor + 1 === replacement.length) {
         return {
-          message: 'The replacement ends with a lone "\\"; write "\\\\" for a literal backslash.',
-          span: { offset: cursor, length: 1 },
+          problem: {
+            message: 'The replacement ends with a lone "\\"; write "\\\\" for a literal backslash.',
+            span: { offset: cursor, length: 1 },
+          },
         };
       }
+      text += replacement[cursor + 1];
       cursor += 2;
       continue;
     }
     if (ch !== "$") {
+      text += ch;
       cursor++;
       continue;
     }
     const start = cursor++;
     if (cursor === replacement.length) {
       return {
-        message: 'The replacement ends with a lone "$"; write "\\$" for a literal dollar.',
-        span: { offset: start, length: 1 },
+        problem: {
+          message: 'The replacement ends with a lone "$"; write "\\$" for a literal dollar.',
+          span: { offset: start, length: 1 },
+        },
       };
     }
     const next = replacement[cursor] as string;
@@ -78,62 +104,77 @@ export function checkJavaReplacement(
       const after = replacement[cursor];
       if (name === "") {
         return {
-          message: `Expected a group name after "\${" but found ${after === undefined ? "the end of the replacement" : quote(after)}.`,
-          span: { offset: start, length: Math.min(cursor + 1, replacement.length) - start },
+          problem: {
+            message: `Expected a group name after "\${" but found ${after === undefined ? "the end of the replacement" : quote(after)}.`,
+            span: { offset: start, length: Math.min(cursor + 1, replacement.length) - start },
+          },
         };
       }
       if (after !== "}") {
         const identifier = after === "_" || (after !== undefined && /\p{L}/u.test(after));
         return {
-          message: identifier
-            ? `Java group names contain only Latin letters and digits; found ${quote(after)} after "\${${name}".`
-            : `Expected "}" to close "\${${name}" but found ${after === undefined ? "the end of the replacement" : quote(after)}.`,
-          span: { offset: start, length: cursor - start },
+          problem: {
+            message: identifier
+              ? `Java group names contain only Latin letters and digits; found ${quote(after)} after "\${${name}".`
+              : `Expected "}" to close "\${${name}" but found ${after === undefined ? "the end of the replacement" : quote(after)}.`,
+            span: { offset: start, length: cursor - start },
+          },
         };
       }
       cursor++;
       const span = { offset: start, length: cursor - start };
       if (isDigit(name[0])) {
         return {
-          message: `The group name ${quote(name)} starts with a digit; write ${quote(`$${name}`)} for a group number, or a name that starts with a letter.`,
-          span,
+          problem: {
+            message: `The group name ${quote(name)} starts with a digit; write ${quote(`$${name}`)} for a group number, or a name that starts with a letter.`,
+            span,
+          },
         };
       }
       if (!groupNames.has(name)) {
         const suggestion = nearest(name, groupNames.keys());
         return {
-          message: suggestion
-            ? `No group of the pattern is named ${quote(name)}; did you mean ${quote(`\${${suggestion}}`)}?`
-            : groupNames.size === 0
-              ? `No group of the pattern is named ${quote(name)}; it has no named groups (write "(?<${name}>...)" in the pattern).`
-              : `No group of the pattern is named ${quote(name)}; expected one of ${[...groupNames.keys()].map((n) => quote(n)).join(", ")}.`,
-          span,
+          problem: {
+            message: suggestion
+              ? `No group of the pattern is named ${quote(name)}; did you mean ${quote(`\${${suggestion}}`)}?`
+              : groupNames.size === 0
+                ? `No group of the pattern is named ${quote(name)}; it has no named groups (write "(?<${name}>...)" in the pattern).`
+                : `No group of the pattern is named ${quote(name)}; expected one of ${[...groupNames.keys()].map((n) => quote(n)).join(", ")}.`,
+            span,
+          },
         };
       }
+      group(groupNames.get(name) as number);
       continue;
     }
     if (!isDigit(next)) {
       return {
-        message:
-          javascript(next, replacement.slice(cursor)) ??
-          `Found ${quote(`$${next}`)}, which is not a group reference; write "\\$" for a literal dollar, "$1" or "\${name}" for a group.`,
-        span: { offset: start, length: next === "<" ? Math.max(2, replacement.indexOf(">", cursor) + 1 - start) : 2 },
+        problem: {
+          message:
+            javascript(next, replacement.slice(cursor)) ??
+            `Found ${quote(`$${next}`)}, which is not a group reference; write "\\$" for a literal dollar, "$1" or "\${name}" for a group.`,
+          span: { offset: start, length: next === "<" ? Math.max(2, replacement.indexOf(">", cursor) + 1 - start) : 2 },
+        },
       };
     }
-    let group = Number(next);
+    let index = Number(next);
     cursor++;
     while (isDigit(replacement[cursor])) {
-      const longer = group * 10 + Number(replacement[cursor]);
+      const longer = index * 10 + Number(replacement[cursor]);
       if (longer > groupCount) break;
-      group = longer;
+      index = longer;
       cursor++;
     }
-    if (group > groupCount) {
+    if (index > groupCount) {
       return {
-        message: `The replacement refers to group ${group} with ${quote(`$${group}`)} but the pattern has ${groups(groupCount)}; write "\\$" for a literal dollar.`,
-        span: { offset: start, length: cursor - start },
+        problem: {
+          message: `The replacement refers to group ${index} with ${quote(`$${index}`)} but the pattern has ${groups(groupCount)}; write "\\$" for a literal dollar.`,
+          span: { offset: start, length: cursor - start },
+        },
       };
     }
+    group(index);
   }
-  return undefined;
+  if (text !== "") parts.push(text);
+  return { parts };
 }

@@ -14,7 +14,7 @@ import type { ServerState } from "./state.js";
 const DEFAULT_SETTINGS: ResolvedSettings = { ignored: false, rules: {} };
 
 /** The settings of an open file, from its configuration (read once until one changes); defaults for other URIs. */
-function settingsOf(state: ServerState, uri: string, file: string): Promise<ResolvedSettings> {
+export function settingsOf(state: ServerState, uri: string, file: string): Promise<ResolvedSettings> {
   if (!uri.startsWith("file:")) return Promise.resolve(DEFAULT_SETTINGS);
   let settings = state.settings.get(uri);
   if (!settings) {

@@ -10,15 +10,16 @@ import {
   lowerExpression,
   NAMESPACES,
 } from "@mailroom/compiler";
+import { escapeMarkdown, sentence } from "@mailroom/docs";
 import { ORGANIZATIONAL_UNIT_IDENTIFIERS, OUTPUT_FILE_IDENTIFIERS, Service } from "@mailroom/model";
-import { type PathSegment, parseExpression, type Span, type Token } from "@mailroom/syntax";
+import { parseExpression, type Span, type Token } from "@mailroom/syntax";
 import { commentAt } from "./comments.js";
 import { nodeAt, treeTag } from "./cursor.js";
 import { serviceOfPath } from "./cursor-names.js";
 import type { ParsedDocument } from "./document.js";
 import { type ExpressionAt, expressionAt } from "./expression-site.js";
 import { callAt, tokensAt } from "./expression-tokens.js";
-import { metadataWords } from "./metadata-words.js";
+import { type MetadataWords, metadataWords } from "./metadata-words.js";
 import { describe, fieldsOf, literalValues, schemasAt } from "./schema-fields.js";
 import type { Hover } from "./types.js";
 
@@ -94,19 +95,14 @@ function tokenDoc(expression: ExpressionAt, token: Token, tokens: readonly Token
   return spec && functionMarkdown(spec);
 }
 
-/** Text shown as is in Markdown: the characters that would format it escaped (a regex's `*`, `[`...). */
-const markdownText = (text: string) => text.replace(/[\\`*_{}[\]<>#|~]/g, "\\$&");
-
-/** Words as a sentence: a capital and a final period. */
-const sentence = (words: string) => markdownText(`${words.charAt(0).toUpperCase()}${words.slice(1)}.`);
+/** Words as a sentence in Markdown, as the generated documentation writes it. */
+const sentenceMarkdown = (words: string) => escapeMarkdown(sentence(words));
 
 /** "**name**: what it computes." and whether its value is kept and editable. */
-function metadataMarkdown(doc: ParsedDocument, path: readonly PathSegment[]): string | undefined {
-  const metadata = metadataWords(doc, path);
-  if (!metadata) return undefined;
+function metadataMarkdown(metadata: MetadataWords): string {
   const kept = metadata.persist ? "Kept with the job after processing" : "Not kept after processing";
   const editable = metadata.editable ? "users may change it" : "users may not change it";
-  return `**${markdownText(metadata.name)}**: ${markdownText(metadata.words)}.\n\n${kept}; ${editable}.`;
+  return `**${escapeMarkdown(metadata.name)}**: ${escapeMarkdown(metadata.words)}.\n\n${kept}; ${editable}.`;
 }
 
 function jsonAt(value: unknown, pointer: string): unknown {
@@ -146,7 +142,7 @@ function expressionHover(expression: ExpressionAt): Hover | undefined {
       const hovered = jsonAt(lowered.value, best.pointer) as Expression;
       // A part that did not lower stands as a placeholder, which the words would present as what was written.
       if (!lowered.diagnostics.some((d) => d.severity === "error"))
-        parts.unshift(sentence(explainExpression(hovered, { box })));
+        parts.unshift(sentenceMarkdown(explainExpression(hovered, { box })));
       parts.push(`\`\`\`json\n${JSON.stringify(hovered, null, 2)}\n\`\`\``);
       span ??= best.span;
     }
@@ -169,8 +165,11 @@ function structureHover(doc: ParsedDocument, offset: number): Hover | undefined 
   if (hit.onKey && hit.keySpan && typeof key === "string") {
     const parents = schemasAt(root, located.inner.slice(0, -1), tagAt);
     const description = describe(fieldsOf(parents).get(key));
-    const parts = [metadataMarkdown(doc, hit.path), description && `**${key}**\n\n${description}`].filter(Boolean);
-    return parts.length > 0 ? { contents: parts.join("\n\n"), span: hit.keySpan } : undefined;
+    const metadata = metadataWords(doc, hit.path);
+    const parts = [metadata && metadataMarkdown(metadata), description && `**${key}**\n\n${description}`];
+    const contents = parts.filter(Boolean).join("\n\n");
+    if (contents === "") return undefined;
+    return { contents, span: hit.keySpan, ...(metadata && { metadata: { box: metadata.box, name: metadata.name } }) };
   }
   const node = hit.node;
   if (key === "@type" && node.kind === "scalar" && typeof node.value === "string") {

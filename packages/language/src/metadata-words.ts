@@ -53,6 +53,7 @@ const sameSegments = (a: readonly PathSegment[], b: readonly PathSegment[] | und
 
 /** What a metadata computes, in words, and whether its value is kept and editable. */
 export interface MetadataWords {
+  readonly box: string;
   readonly name: string;
   readonly words: string;
   readonly persist: boolean;
@@ -71,6 +72,7 @@ export function metadataWords(doc: ParsedDocument, path: readonly PathSegment[])
   if (!content.success || typeof metadata.name !== "string") return undefined;
   const context = typeof box.name === "string" ? { box: { name: box.name, main: box.main === true } } : {};
   return {
+    box: typeof box.name === "string" ? box.name : "",
     name: metadata.name,
     words: explainExpression(content.data, context),
     persist: metadata.persist === true,

@@ -58,6 +58,8 @@ export interface Hover {
   /** Markdown. */
   readonly contents: string;
   readonly span: Span;
+  /** The metadata hovered, by box and name: the server adds its value on the configured samples. */
+  readonly metadata?: { readonly box: string; readonly name: string };
 }
 
 export type SymbolKind = "service" | "box" | "metadata" | "channel" | "section" | "field";

@@ -17,6 +17,7 @@ export const SECTIONS = {
   formatting: "Formatting and decompiling",
   writing: "Writing files and build outputs",
   docs: "Generating documentation",
+  evaluation: "Evaluating expressions",
 } as const;
 
 export type Section = keyof typeof SECTIONS;
@@ -605,6 +606,17 @@ export const CATALOGUE = {
     messages: {
       stale: 'Found "{{file}}" out of date; expected what "mailroom docs" generates now: run it without --check.',
       missing: 'Found no "{{file}}"; expected the page "mailroom docs" generates: run it without --check.',
+    },
+  },
+  "cannot-evaluate": {
+    severity: "error",
+    docs: {
+      evaluation:
+        "`mailroom eval` could not give a metadata a value on a document, and says why at the expression that could not be evaluated: a Java construct the evaluator refuses rather than risk a value Java would not give (see docs/evaluation.md), a date or number that does not read, a requirement, unit or NUID not given, a slice past the end of its text, a metadata that depends on itself. No value is ever guessed: the metadata is reported with no value.",
+    },
+    messages: {
+      metadata:
+        'Found that metadata "{{name}}" of box {{box}} has no value on "{{file}}": {{reason}}; expected an expression mailroom can evaluate there.',
     },
   },
 } as const satisfies Record<string, CodeEntry>;

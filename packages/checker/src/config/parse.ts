@@ -32,6 +32,10 @@ export interface ResolvedConfig {
   readonly rules: RuleLayer;
   readonly overrides: readonly { readonly files: readonly string[]; readonly rules: RuleLayer }[];
   readonly ignore: readonly string[];
+  /** The unit of areas, when the configuration sets it. */
+  readonly areaUnit?: "pt" | "mm";
+  /** A sample file per box name, as written (relative to the configuration's directory). */
+  readonly samples?: Readonly<Record<string, string>>;
 }
 
 export interface ParsedConfig {
@@ -128,6 +132,8 @@ export function parseConfig(file: string, text: string): ParsedConfig {
     rules: layer(value.rules),
     overrides: (value.overrides ?? []).map((override) => ({ files: override.files, rules: layer(override.rules) })),
     ignore: value.ignore ?? [],
+    ...(value.areaUnit !== undefined && { areaUnit: value.areaUnit }),
+    ...(value.samples !== undefined && { samples: value.samples }),
   };
   return { file, config, diagnostics: [] };
 }

@@ -59,8 +59,22 @@ export function configSchema<T extends z.ZodType>(setting: T) {
       ignore: Globs.optional().describe(
         "Files not linted: globs relative to the configuration's directory; a pattern naming a directory covers everything under it.",
       ),
+      areaUnit: z
+        .enum(["pt", "mm"])
+        .optional()
+        .describe(
+          "The unit the services' areas are written in, for `mailroom eval`: PDF points (pt, the default) or millimetres (mm). The API does not say: confirm it against the platform.",
+        ),
+      samples: z
+        .record(z.string(), z.string())
+        .optional()
+        .describe(
+          "A sample file per box name, relative to the configuration's directory: `mailroom eval` evaluates on them when no --file is given, and editors show each metadata's value on them on hover.",
+        ),
     })
-    .describe("mailroom configuration: rule severities and options, per-glob overrides and ignored files.");
+    .describe(
+      "mailroom configuration: rule severities and options, per-glob overrides, ignored files, the unit of areas, sample files.",
+    );
 }
 
 /** The contents of `mailroom.config.yaml`; `schemas/mailroom-config.schema.json` is generated from it. */

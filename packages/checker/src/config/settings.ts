@@ -11,6 +11,10 @@ export interface FileSettings {
   readonly ignored: boolean;
   /** Severity and options of every rule the configuration sets for the file. */
   readonly rules: RuleSettingsMap;
+  /** The unit of the file's areas, when its configuration sets it. */
+  readonly areaUnit?: "pt" | "mm";
+  /** A sample file per box name, as absolute paths, when its configuration gives some. */
+  readonly samples?: Readonly<Record<string, string>>;
 }
 
 type Matcher = (path: string) => boolean;
@@ -79,5 +83,12 @@ export function settingsFor(config: ResolvedConfig, configDir: string, file: str
       if (compiled.overrides[i]?.(path)) apply(rules, override.rules);
     });
   }
-  return { ignored: inside && compiled.ignore(path), rules };
+  return {
+    ignored: inside && compiled.ignore(path),
+    rules,
+    ...(config.areaUnit !== undefined && { areaUnit: config.areaUnit }),
+    ...(config.samples !== undefined && {
+      samples: Object.fromEntries(Object.entries(config.samples).map(([box, file]) => [box, resolve(configDir, file)])),
+    }),
+  };
 }

@@ -7,4 +7,5 @@ export const archivePath = keywordFunction({
   doc: "The path of the current entry inside the archive being extracted.",
   examples: ["archivePath"],
   explain: () => "the file's path inside the archive",
+  evaluate: (_, evaluator) => evaluator.sources.archivePath(),
 });

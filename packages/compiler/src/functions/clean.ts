@@ -1,3 +1,4 @@
+import { javaClean } from "@mailroom/java";
 import { flag, pipe } from "../expression/layout.js";
 import { joinWords } from "../expression/words.js";
 import { defineFunction } from "./definition.js";
@@ -45,4 +46,11 @@ export const clean = defineFunction({
       "clean",
       (["trim", "normalizeSpace", "removeDiacritics", "multiline"] as const).flatMap((name) => flag(name, e[name])),
     ),
+  evaluate: (e, evaluator) =>
+    javaClean(evaluator.value(e.expr), {
+      trim: e.trim === true,
+      normalizeSpace: e.normalizeSpace === true,
+      removeDiacritics: e.removeDiacritics === true,
+      multiline: e.multiline === true,
+    }),
 });

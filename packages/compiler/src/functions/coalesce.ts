@@ -18,4 +18,12 @@ export const coalesce = operandsFunction("Texts to try, in order.", {
       joins: "values",
     };
   },
+  evaluate(e, evaluator) {
+    // The operands after the first non-empty one are not evaluated (a failure there does not count).
+    for (const operand of e.operands) {
+      const value = evaluator.value(operand);
+      if (value !== "") return value;
+    }
+    return "";
+  },
 });

@@ -19,4 +19,5 @@ export const concat = operandsFunction("Texts to join, in order.", {
       joins: "values",
     };
   },
+  evaluate: (e, evaluator) => e.operands.map((operand) => evaluator.value(operand)).join(""),
 });

@@ -5,4 +5,5 @@ export const contains = twoTextsFunction("exb.StrContains", ["text", "Text to te
   doc: "True when the text contains the part.",
   examples: ['contains(meta.subject, "urgent")'],
   explain: (e, words) => words.clause(e.expr1, "contains", e.expr2),
+  evaluate: (e, evaluator) => evaluator.value(e.expr1).includes(evaluator.value(e.expr2)),
 });

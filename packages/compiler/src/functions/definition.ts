@@ -1,3 +1,4 @@
+import type { Evaluated, JavaDates } from "@mailroom/java";
 import type { BooleanExpression, BooleanExpressionType, ValueExpression, ValueExpressionType } from "@mailroom/model";
 import type { Layout } from "../expression/layout.js";
 import type { ExpressionContext } from "../expression/lower.js";
@@ -111,10 +112,57 @@ export interface Words {
   target(target: BoxTarget): string | undefined;
 }
 
-/** Reserved for an evaluator: the value of a sub-expression, undefined when unknown. */
+/** An area of a PDF page, as the model writes it. */
+export interface PageArea {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/**
+ * What expressions read beyond themselves: the files of the job, the organizational unit, requirements, the
+ * output file and the clock. Each stops the evaluation (through `Evaluator.fail`) when it has nothing to give,
+ * saying why.
+ */
+export interface EvaluationSources {
+  /** The name of the file of the document read in the target box. */
+  fileName(target: BoxTarget): string;
+  /** The 1-based position of the document read in the target box. */
+  positionInBox(target: BoxTarget): number;
+  /** The text of an area of a page of the PDF read in the target box, the page counted as the model counts it. */
+  pdfText(
+    target: BoxTarget,
+    page: number,
+    area: PageArea,
+    parameters: Readonly<Record<string, string>> | undefined,
+  ): string;
+  /** A value of the document information of the PDF read in the target box. */
+  pdfMetadata(target: BoxTarget, name: string): string;
+  /** The value of a reference: a metadata, a requirement, a property of the unit or of the output file. */
+  reference(namespace: string, identifier: string): string;
+  /** The clock, in milliseconds since the Unix epoch. */
+  now(): number;
+  /** The number of sheets, in a channel-options condition. */
+  numSheets(): number;
+  /** The path of the archive entry a file matcher is tried on. */
+  archivePath(): string;
+  /** The name of a file uploaded into a box of the job, `index` 1 the first and -1 the last. */
+  jobFileName(boxName: string, index: number): string;
+}
+
+/** What a function's `evaluate` computes its value from: the values of its sub-expressions, and the sources. */
 export interface Evaluator {
-  value(expression: ValueExpression): string | undefined;
-  condition(expression: BooleanExpression): boolean | undefined;
+  /** The value of a sub-expression; an evaluation that fails stops the whole one, with its reason. */
+  value(expression: ValueExpression): string;
+  condition(expression: BooleanExpression): boolean;
+  /** The value of a Java semantic of `@mailroom/java`; when it has a problem instead, the evaluation stops with it. */
+  java<V>(result: Evaluated<V>): V;
+  /** Stops the evaluation: the expression cannot be evaluated, for this reason (never a wrong value). */
+  fail(reason: string): never;
+  readonly sources: EvaluationSources;
+  /** Java's dates (`loadJavaDates` of `@mailroom/java`), loaded before an evaluation: they are slow to load. */
+  readonly dates: JavaDates;
 }
 
 /** One function of the expression language: signature, documentation, lowering, printing, and its place. */
@@ -133,8 +181,11 @@ export interface FunctionDefinition<T extends ExpressionType = ExpressionType> e
    * period; undefined when another function producing the same type words it (as for `print`).
    */
   explain(expression: ExpressionOf<T>, words: Words): Phrase | undefined;
-  /** Slot for an evaluator: the expression's value. */
-  evaluate?(
+  /**
+   * The expression's value, with the Java runtime's semantics (those of `@mailroom/java`); undefined when another
+   * function producing the same type evaluates it (as for `print`).
+   */
+  evaluate(
     expression: ExpressionOf<T>,
     evaluator: Evaluator,
   ): (T extends ValueExpressionType ? string : boolean) | undefined;

@@ -2,6 +2,7 @@ import { quoteString } from "@mailroom/syntax";
 import { callOf, flag, PRIMARY, pattern, pipe } from "../expression/layout.js";
 import {
   defineFunction,
+  type Evaluator,
   type ExpressionOf,
   type ExpressionType,
   type Phrase,
@@ -19,7 +20,12 @@ interface Described<N extends string, T extends ExpressionType> {
   readonly notes?: string;
   /** The expression in words (see `FunctionDefinition.explain`); called only for this function's spelling of the type. */
   readonly explain: (expression: ExpressionOf<T>, words: Words) => Phrase;
+  /** The expression's value (see `FunctionDefinition.evaluate`); called only for this function's spelling of the type. */
+  readonly evaluate: (expression: ExpressionOf<T>, evaluator: Evaluator) => Value<T>;
 }
+
+/** What an expression of a type evaluates to: a text for a value, a truth for a condition. */
+type Value<T extends ExpressionType> = T extends `exv.${string}` ? string : boolean;
 
 type Typed<N extends string, T extends ExpressionType> = Described<N, T> & { readonly produces: T };
 type Operands = "exv.Concat" | "exv.Coalesce";
@@ -70,6 +76,7 @@ export const caseFunction = <N extends string>(
     },
     print: (e) => (e.toUpper === toUpper ? pipe(e.expr, described.name) : undefined),
     explain: (e, words) => (e.toUpper === toUpper ? described.explain(e, words) : undefined),
+    evaluate: (e, evaluator) => (e.toUpper === toUpper ? described.evaluate(e, evaluator) : undefined),
   });
 
 /** `replace` takes `firstOnly` as a flag; `replaceFirst` implies `"firstOnly": true`. */
@@ -100,6 +107,8 @@ export const replaceFunction = <N extends string>(only: "flag" | true, described
       };
     },
     explain: (e, words) => ((e.firstOnly === true) === (only === true) ? described.explain(e, words) : undefined),
+    evaluate: (e, evaluator) =>
+      (e.firstOnly === true) === (only === true) ? described.evaluate(e, evaluator) : undefined,
     print(e) {
       if ((e.firstOnly === true) !== (only === true)) return undefined;
       const args = [pattern(e.regExpPattern), quoteString(e.replacement)];

@@ -1,3 +1,4 @@
+import { javaSubstring } from "@mailroom/java";
 import { keyword, optionalNumber, POSTFIX, PRIMARY, targetArgument } from "../expression/layout.js";
 import { rangeWords } from "../expression/words.js";
 import { defineFunction } from "./definition.js";
@@ -21,5 +22,10 @@ export const fileName = defineFunction({
   explain(e, words) {
     const box = words.target(e);
     return rangeWords(box ? `the name of the file in ${box}` : "the file name", e.begin, e.end);
+  },
+  evaluate(e, evaluator) {
+    const name = evaluator.sources.fileName(e);
+    if (e.begin === undefined && e.end === undefined) return name;
+    return evaluator.java(javaSubstring(name, e.begin ?? 0, e.end));
   },
 });

@@ -1,3 +1,4 @@
+import { javaParseLong } from "@mailroom/java";
 import { dateWords } from "../expression/words.js";
 import { dateFunction } from "./families.js";
 
@@ -7,4 +8,8 @@ export const formatDate = dateFunction("date", {
   doc: "A date (epoch milliseconds) written as text with a pattern.",
   examples: ['now | formatDate("d MMMM yyyy", "Europe/Paris", locale="fr-FR")'],
   explain: (e, words) => words.step(e.expr, `written as a date ${dateWords(e)}`, " "),
+  evaluate(e, evaluator) {
+    const millis = evaluator.java(javaParseLong(evaluator.value(e.expr)));
+    return evaluator.java(evaluator.dates.formatJavaDate(millis, e.pattern, e.timeZone, e.locale));
+  },
 });

@@ -37,4 +37,17 @@ export const jobFileName = defineFunction({
   },
   explain: (e) =>
     `the name of ${fileWords(e.indexInBox ?? 1)} of box ${boxName(e.boxName)} ${e.keepExtension ? "with" : "without"} its extension`,
+  evaluate(e, evaluator) {
+    const name = evaluator.sources.jobFileName(e.boxName, e.indexInBox ?? 1);
+    return e.keepExtension ? name : withoutExtension(name);
+  },
 });
+
+/**
+ * A file name without its extension, as Apache Commons IO's `FilenameUtils.removeExtension` (the usual Java way;
+ * the API does not say): from the last dot after the last path separator.
+ */
+function withoutExtension(name: string): string {
+  const dot = name.lastIndexOf(".");
+  return dot > Math.max(name.lastIndexOf("/"), name.lastIndexOf("\\")) ? name.slice(0, dot) : name;
+}

@@ -1,3 +1,4 @@
+import { javaLowerCase } from "@mailroom/java";
 import { caseFunction } from "./families.js";
 
 export const lower = caseFunction(false, {
@@ -5,4 +6,5 @@ export const lower = caseFunction(false, {
   doc: 'A text in lower case (JSON `"toUpper": false`).',
   examples: ["meta.name | lower"],
   explain: (e, words) => words.step(e.expr, "in lower case"),
+  evaluate: (e, evaluator) => evaluator.java(javaLowerCase(evaluator.value(e.expr))),
 });

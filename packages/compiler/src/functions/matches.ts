@@ -1,3 +1,4 @@
+import { javaMatches } from "@mailroom/java";
 import { callOf, flag, pattern } from "../expression/layout.js";
 import { patternWords } from "../expression/words.js";
 import { defineFunction } from "./definition.js";
@@ -24,4 +25,6 @@ export const matches = defineFunction({
   print: (e) => callOf("matches", [e.expr], [pattern(e.regExpPattern), ...flag("whole", e.matchWhole)]),
   explain: (e, words) =>
     words.clause(e.expr, "matches", patternWords(e.regExpPattern), e.matchWhole ? "as a whole" : undefined),
+  evaluate: (e, evaluator) =>
+    evaluator.java(javaMatches(evaluator.value(e.expr), e.regExpPattern, e.matchWhole === true)),
 });

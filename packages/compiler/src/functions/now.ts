@@ -6,4 +6,5 @@ export const now = keywordFunction({
   doc: "The current date and time, in milliseconds since the Unix epoch.",
   examples: ["now"],
   explain: () => "the current date and time",
+  evaluate: (_, evaluator) => String(evaluator.sources.now()),
 });

@@ -1,3 +1,4 @@
+import { javaCompareNumbers } from "@mailroom/java";
 import { twoTextsFunction } from "./families.js";
 
 export const numEqual = twoTextsFunction("exb.NumericEqual", ["a", "First number."], ["b", "Second number."], {
@@ -5,4 +6,6 @@ export const numEqual = twoTextsFunction("exb.NumericEqual", ["a", "First number
   doc: "True when both texts are equal as numbers (`==` compares them as texts).",
   examples: ["numEqual(meta.count, 3)"],
   explain: (e, words) => `${words.of(e.expr1)} and ${words.of(e.expr2)} are equal numbers`,
+  evaluate: (e, evaluator) =>
+    evaluator.java(javaCompareNumbers(evaluator.value(e.expr1), evaluator.value(e.expr2))) === 0,
 });

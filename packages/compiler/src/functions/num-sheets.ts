@@ -7,4 +7,5 @@ export const numSheets = keywordFunction({
   doc: "The number of sheets of the document.",
   examples: ["numSheets"],
   explain: () => "the number of sheets of the document",
+  evaluate: (_, evaluator) => String(evaluator.sources.numSheets()),
 });

@@ -7,4 +7,6 @@ export const parseDate = dateFunction("text", {
   doc: "A date read from a text with a pattern, as epoch milliseconds.",
   examples: ['meta.date | parseDate("dd/MM/yyyy", "Europe/Paris")'],
   explain: (e, words) => words.step(e.expr, `read as a date ${dateWords(e)}`, " "),
+  evaluate: (e, evaluator) =>
+    String(evaluator.java(evaluator.dates.parseJavaDate(evaluator.value(e.expr), e.pattern, e.timeZone, e.locale))),
 });

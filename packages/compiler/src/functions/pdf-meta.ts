@@ -21,4 +21,5 @@ export const pdfMeta = defineFunction({
   },
   print: (e, context) => [PRIMARY, [call("pdfMeta", [quoteString(e.metadataName)], targetArgument(e, context))]],
   explain: (e, words) => `the PDF document property ${quoteString(e.metadataName)}${ofPdf(words.target(e))}`,
+  evaluate: (e, evaluator) => evaluator.sources.pdfMetadata(e, e.metadataName),
 });

@@ -39,4 +39,5 @@ export const pdfText = defineFunction({
     const params = parametersWords(e.extractionParameters ?? {});
     return params === "" ? text : { text: `${text}, read with ${params}`, open: true };
   },
+  evaluate: (e, evaluator) => evaluator.sources.pdfText(e, e.page, e.area, e.extractionParameters),
 });

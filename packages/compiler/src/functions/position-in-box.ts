@@ -13,4 +13,5 @@ export const positionInBox = defineFunction({
   lower: (args) => ({ "@type": "exv.PositionInBox", ...args.target() }),
   print: (e, context) => [PRIMARY, [keyword("positionInBox", targetArgument(e, context))]],
   explain: (e, words) => `the position of the document in ${words.target(e) ?? "its box"} (00001 for the first)`,
+  evaluate: (e, evaluator) => String(evaluator.sources.positionInBox(e)).padStart(5, "0"),
 });

@@ -1,3 +1,4 @@
+import { javaSubstring } from "@mailroom/java";
 import { callOf, number, POSTFIX } from "../expression/layout.js";
 import { rangeWords } from "../expression/words.js";
 import { defineFunction } from "./definition.js";
@@ -30,4 +31,5 @@ export const substring = defineFunction({
     return [POSTFIX, [{ expr: e.expr, min: POSTFIX }, `[${number(e.beginIndex)}:${end.join("")}]`]];
   },
   explain: (e, words) => rangeWords(words.of(e.expr), e.beginIndex, e.endIndex),
+  evaluate: (e, evaluator) => evaluator.java(javaSubstring(evaluator.value(e.expr), e.beginIndex, e.endIndex)),
 });

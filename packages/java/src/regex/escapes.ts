@@ -1,3 +1,4 @@
+import { javaTrim } from "../eval/clean.js";
 import { quote } from "../quote.js";
 import * as cs from "./char-set.js";
 import { groupName } from "./groups.js";
@@ -19,15 +20,6 @@ export type Escape =
 const isHexDigit = (ch: number) => isDigit(ch) || (ch >= 0x41 && ch <= 0x46) || (ch >= 0x61 && ch <= 0x66);
 const isOctal = (ch: number) => ch >= 0x30 && ch <= 0x37;
 const hexValue = (ch: number) => (isDigit(ch) ? ch - 0x30 : (ch | 0x20) - 0x61 + 10);
-
-/** String.trim: Java drops every character up to U+0020 at both ends. */
-function javaTrim(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && text.charCodeAt(start) <= 0x20) start++;
-  while (end > start && text.charCodeAt(end - 1) <= 0x20) end--;
-  return text.slice(start, end);
-}
 
 /**
  * The escape at the cursor (on its backslash). `inClass`: inside `[...]`; `create`: make the node (Pattern reads

@@ -2,45 +2,26 @@
 // Records the corpus of @mailroom/java's tests: inputs (hand-picked, then generated from a fixed seed) and what
 // Java 17 says about each, written to *.json beside this file. The tests read the JSON and never need Java.
 // Run from the repository root with a JDK 17 on the PATH: node packages/java/test/corpus/record-corpus.mjs
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { javaVersion, random, runJava, unescapeTabs } from "../../../../test/corpus-recording.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const javaVersion = spawnSync("java", ["-version"], { encoding: "utf8" }).stderr;
-
-/** A small deterministic generator (mulberry32), so that a recording can be repeated. */
-function random(seed) {
-  let a = seed;
-  return (n) => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * n);
-  };
-}
+const recordedWith = javaVersion();
 
 function java(mode, inputs) {
-  const out = execFileSync("java", [join(here, "JavaVerdicts.java"), mode], {
-    input: `${inputs.map((input) => JSON.stringify(input)).join("\n")}\n`,
-    encoding: "utf8",
-    maxBuffer: 1 << 28,
+  return runJava([join(here, "JavaVerdicts.java"), mode], inputs).map((line) => {
+    const [verdict, detail = "", description = ""] = line.split("\t");
+    return verdict === "OK"
+      ? { ok: true, detail }
+      : { ok: false, index: Number(detail), description: unescapeTabs(description) };
   });
-  const unescapeTabs = (s) => s.replace(/\\([\\tnr])/g, (_, c) => ({ "\\": "\\", t: "\t", n: "\n", r: "\r" })[c]);
-  return out
-    .split("\n")
-    .slice(0, inputs.length)
-    .map((line) => {
-      const [verdict, detail = "", description = ""] = line.split("\t");
-      return verdict === "OK"
-        ? { ok: true, detail }
-        : { ok: false, index: Number(detail), description: unescapeTabs(description) };
-    });
 }
 
 function write(name, note, entries) {
-  writeFileSync(join(here, name), `${JSON.stringify({ recordedWith: javaVersion.split("\n")[0], note, entries })}\n`);
+  writeFileSync(join(here, name), `${JSON.stringify({ recordedWith, note, entries })}\n`);
   console.log(name, entries.length);
 }
 

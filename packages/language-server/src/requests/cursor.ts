@@ -1,4 +1,5 @@
 import { toCompletionList, toHover, toOffset, toSignatureHelp } from "../convert.js";
+import { sampleValue } from "../samples.js";
 import type { ServerState } from "../state.js";
 import { request } from "./guard.js";
 
@@ -13,9 +14,11 @@ export function registerCursorRequests(state: ServerState): void {
   );
 
   connection.onHover(
-    request(state, "hover", null, (document, params) => {
+    request(state, "hover", null, async (document, params) => {
       const hover = service.hover(document, toOffset(document.lines, params.position));
-      return hover ? toHover(document.lines, hover) : null;
+      if (!hover) return null;
+      const sample = hover.metadata && (await sampleValue(state, params.textDocument.uri, document, hover.metadata));
+      return toHover(document.lines, sample ? { ...hover, contents: `${hover.contents}\n\n${sample}` } : hover);
     }),
   );
 

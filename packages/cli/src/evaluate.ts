@@ -1,0 +1,155 @@
+import { relative } from "node:path";
+import { readSource } from "@mailroom/checker";
+import type { ServiceSource } from "@mailroom/compiler";
+import type { Service } from "@mailroom/model";
+import type { AreaUnit, DocumentMetadata } from "@mailroom/runtime";
+import { diagnostic, parseJson } from "@mailroom/syntax";
+import { ConfigResolver, settingsOf } from "./config.js";
+import { formatPlain } from "./format/plain.js";
+import { type Io, UsageError } from "./io.js";
+import { checkFile } from "./lint.js";
+import { displayPath, type FileReport, plural } from "./report.js";
+
+export interface EvalOptions {
+  readonly service?: string;
+  readonly file: [box: string, path: string][];
+  readonly ou?: string;
+  readonly requirement: [name: string, value: string][];
+  readonly nuid?: string;
+  readonly now?: string;
+  readonly areaUnit?: AreaUnit;
+  readonly format: "text" | "json";
+  readonly config?: string;
+}
+
+// An instant as ISO-8601 writes it, with its offset: what `--now` takes.
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * `mailroom eval`: checks the service as `lint` does (a service with errors is not evaluated: its expressions
+ * may hold what the compiler put in place of a mistake), loads the files given, evaluates every metadata of every
+ * document, and prints the values; a metadata without a value is a `cannot-evaluate` error at its expression.
+ * Returns the exit code.
+ */
+export async function evaluate(file: string, options: EvalOptions, io: Io): Promise<number> {
+  const now = options.now === undefined ? Date.now() : Date.parse(options.now);
+  if (options.now !== undefined && (!INSTANT.test(options.now) || Number.isNaN(now))) {
+    throw new UsageError(`--now "${options.now}" is not an ISO-8601 instant such as 2024-03-15T10:00:00Z.`);
+  }
+  const resolver = new ConfigResolver(options.config);
+  await resolver.init();
+  const [settings] = (await settingsOf(resolver, [{ file }], io, "evaluated")) ?? [];
+  if (settings === undefined) return 2;
+  const checked = await checkFile(file, { rules: settings.rules });
+  if (checked.diagnostics.some((d) => d.severity === "error")) {
+    io.err(formatPlain([checked]));
+    io.err(`mailroom: ${displayPath(file)} has errors; fix them (mailroom lint) before evaluating it.\n`);
+    return 2;
+  }
+  const source = pickService(checked.document?.services ?? [], options.service, file);
+  const service = source.json as Service;
+  // Without --file, the samples of the configuration, for the boxes of this service.
+  const given =
+    options.file.length > 0
+      ? options.file
+      : Object.entries(settings.samples ?? {})
+          .filter(([box]) => service.properties.boxes.some((b) => b.name === box))
+          .map(([box, path]) => [box, displayPath(relative(process.cwd(), path))] as [string, string]);
+  if (given.length === 0) {
+    throw new UsageError(
+      "Give the files of the job: --file <BOX>=<path> for each (or samples in mailroom.config.yaml).",
+    );
+  }
+  const { loadDocuments, JobEvaluation } = await import("@mailroom/runtime");
+  const loaded = await loadDocuments(service, given);
+  if (!loaded.ok) throw new UsageError(`--file ${loaded.box}=${loaded.file}: ${loaded.problem}.`);
+  const documents = loaded.documents;
+
+  const evaluation = await JobEvaluation.of(service, {
+    documents,
+    organizationalUnit: options.ou === undefined ? undefined : await readUnit(options.ou),
+    requirements: Object.fromEntries(options.requirement),
+    ...(options.nuid !== undefined && { nuid: options.nuid }),
+    now,
+    areaUnit: options.areaUnit ?? settings.areaUnit ?? "pt",
+  });
+  const results = documents.map((document) => evaluation.document(document));
+  const problems = located(checked, source, results);
+  io.out(options.format === "json" ? json(results) : text(results));
+  if (problems.diagnostics.length === 0) return 0;
+  io.err(formatPlain([problems]));
+  io.err(`${plural(problems.diagnostics.length, "metadata")} without a value\n`);
+  return 1;
+}
+
+/** The service of the file to evaluate: the only one, or the one `--service` names by name or id. */
+function pickService(services: readonly ServiceSource[], wanted: string | undefined, file: string): ServiceSource {
+  const named = (s: ServiceSource) => {
+    const json = s.json as { name?: unknown; id?: unknown };
+    return json.name === wanted || String(json.id) === wanted;
+  };
+  const picked = wanted === undefined ? services : services.filter(named);
+  if (picked.length === 1) return picked[0] as ServiceSource;
+  const names = services.map((s) => `"${(s.json as { name?: unknown }).name}"`).join(", ");
+  if (services.length === 0) throw new UsageError(`${displayPath(file)} holds no service.`);
+  if (wanted === undefined)
+    throw new UsageError(`${displayPath(file)} holds ${services.length} services (${names}): name one with --service.`);
+  throw new UsageError(`${displayPath(file)} has no service named or numbered "${wanted}"; it holds ${names}.`);
+}
+
+/** The organizational unit of `--ou`, as the API returns it. */
+async function readUnit(path: string): Promise<unknown> {
+  const source = await readSource(path, "JSON");
+  if (!source.ok) throw new UsageError(`--ou ${path}: ${source.message}`);
+  const parsed = parseJson(source.text);
+  const problem = parsed.diagnostics.find((d) => d.severity === "error");
+  if (problem) throw new UsageError(`--ou ${path}: ${problem.message}`);
+  return parsed.value;
+}
+
+/** Each metadata without a value, as an error where its expression is written. */
+function located(checked: FileReport, source: ServiceSource, results: readonly DocumentMetadata[]): FileReport {
+  const diagnostics = results.flatMap(({ document, metadata }) =>
+    [...metadata].flatMap(([name, result]) =>
+      "problem" in result
+        ? [
+            diagnostic(
+              "cannot-evaluate",
+              "metadata",
+              { name, box: document.box, file: document.file, reason: result.problem },
+              source.locate(result.path).span,
+            ),
+          ]
+        : [],
+    ),
+  );
+  return { file: checked.file, text: checked.text, diagnostics };
+}
+
+function json(results: readonly DocumentMetadata[]): string {
+  const documents = results.map(({ document, metadata }) => ({
+    box: document.box,
+    file: document.file,
+    metadata: Object.fromEntries(
+      [...metadata].map(([name, result]) => [name, "value" in result ? result.value : null]),
+    ),
+    errors: Object.fromEntries(
+      [...metadata].flatMap(([name, result]) => ("problem" in result ? [[name, result.problem]] : [])),
+    ),
+  }));
+  return `${JSON.stringify({ documents }, null, 2)}\n`;
+}
+
+/** Per document, its metadata and their values, aligned; a metadata without a value says so. */
+function text(results: readonly DocumentMetadata[]): string {
+  return results
+    .map(({ document, metadata }) => {
+      const width = Math.max(0, ...[...metadata.keys()].map((n) => n.length));
+      const lines = [...metadata].map(([name, result]) => {
+        const shown = "value" in result ? JSON.stringify(result.value) : "(no value: see below)";
+        return `  ${name.padEnd(width)}  ${shown}`;
+      });
+      return `${document.box}  ${document.file}\n${lines.join("\n") || "  (no metadata)"}\n`;
+    })
+    .join("\n");
+}

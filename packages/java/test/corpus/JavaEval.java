@@ -1,0 +1,178 @@
+import java.io.*;
+import java.nio.charset.StandardCharsets;
+import java.text.Normalizer;
+import java.util.*;
+import java.util.regex.*;
+
+/**
+ * Records what Java computes for the inputs of @mailroom/java's evaluation corpus: run by record-eval.mjs on a JDK
+ * 17 (`java JavaEval.java <mode>`), never by the tests. Reads one input per line, a JSON array of strings, booleans
+ * and integers, and prints one result per line: `OK` and the results as JSON strings (non-ASCII escaped, so that
+ * lone surrogates survive), or `ERR` and the exception thrown, tab-separated.
+ *
+ * Modes: `clean` [text, trim, normalizeSpace, removeDiacritics, multiline]; `case` [text] (upper, lower);
+ * `substring` [text, begin, end]; `replace` [text, pattern, replacement, firstOnly]; `matches` [text, pattern,
+ * whole]; `case-table` ["upper"] or ["lower"] (the code points the mapping changes, as hexadecimal ranges).
+ */
+public class JavaEval {
+  public static void main(String[] args) throws IOException {
+    String mode = args[0];
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8");
+    for (String line; (line = in.readLine()) != null; ) out.println(result(mode, readArray(line)));
+  }
+
+  static String result(String mode, List<Object> in) {
+    try {
+      switch (mode) {
+        case "clean":
+          return "OK\t" + json(clean((String) in.get(0), (Boolean) in.get(1), (Boolean) in.get(2), (Boolean) in.get(3), (Boolean) in.get(4)));
+        case "case": {
+          String text = (String) in.get(0);
+          return "OK\t" + json(text.toUpperCase(Locale.ROOT)) + "\t" + json(text.toLowerCase(Locale.ROOT));
+        }
+        case "substring": {
+          String text = (String) in.get(0);
+          int begin = (Integer) in.get(1);
+          int end = (Integer) in.get(2);
+          // The API's 0 and -1 mean "to the end".
+          return "OK\t" + json(end == 0 || end == -1 ? text.substring(begin) : text.substring(begin, end));
+        }
+        case "replace": {
+          Matcher matcher = Pattern.compile((String) in.get(1)).matcher((String) in.get(0));
+          String replacement = (String) in.get(2);
+          return "OK\t" + json((Boolean) in.get(3) ? matcher.replaceFirst(replacement) : matcher.replaceAll(replacement));
+        }
+        case "matches": {
+          Matcher matcher = Pattern.compile((String) in.get(1)).matcher((String) in.get(0));
+          return "OK\t" + ((Boolean) in.get(2) ? matcher.matches() : matcher.find());
+        }
+        case "case-table":
+          return "OK\t" + json(caseTable("upper".equals(in.get(0))));
+        default:
+          throw new IllegalArgumentException("mode " + mode);
+      }
+    } catch (RuntimeException | StackOverflowError e) {
+      return "ERR\t" + json(e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
+  }
+
+  /**
+   * The API's StrClean, written the most natural Java way from its words (the JDK has no such function):
+   * - removeDiacritics ("diacritics removed through NFD"): Normalizer.normalize(NFD), then the characters of the
+   *   Combining Diacritical Marks block removed with \p{InCombiningDiacriticalMarks}, the usual Java idiom; the
+   *   text is not recomposed;
+   * - multiline ("line terminators to U+000A, de-duplicated; trim then applies per line and blank lines are
+   *   removed"): the text is split at Pattern's line terminators (\r\n, \n, \r, U+0085, U+2028, U+2029), each line
+   *   is cleaned alone, lines left empty are dropped, and the rest joined with \n;
+   * - normalizeSpace ("Unicode spaces to U+0020, collapse runs"): a character is a space when
+   *   Character.isSpaceChar (Unicode's Zs, Zl, Zp, no-break spaces included) or Character.isWhitespace (the ASCII
+   *   controls \t to \r and \u001C to \u001F) holds; each run of spaces becomes one U+0020;
+   * - trim ("removes characters at or below U+0020 at both ends"): String.trim.
+   * Order: diacritics, then lines, then spaces and trim (on each line, or on the whole text).
+   */
+  static String clean(String text, boolean trim, boolean normalizeSpace, boolean removeDiacritics, boolean multiline) {
+    String s = removeDiacritics
+        ? Normalizer.normalize(text, Normalizer.Form.NFD).replaceAll("\\p{InCombiningDiacriticalMarks}+", "")
+        : text;
+    if (!multiline) return cleanLine(s, trim, normalizeSpace);
+    StringBuilder out = new StringBuilder();
+    for (String line : s.split("\r\n|[\n\r\u0085\u2028\u2029]", -1)) {
+      String cleaned = cleanLine(line, trim, normalizeSpace);
+      if (cleaned.isEmpty()) continue;
+      if (out.length() > 0) out.append('\n');
+      out.append(cleaned);
+    }
+    return out.toString();
+  }
+
+  static String cleanLine(String s, boolean trim, boolean normalizeSpace) {
+    if (normalizeSpace) {
+      StringBuilder b = new StringBuilder();
+      boolean inSpace = false;
+      for (int i = 0; i < s.length(); ) {
+        int c = s.codePointAt(i);
+        i += Character.charCount(c);
+        if (Character.isSpaceChar(c) || Character.isWhitespace(c)) {
+          if (!inSpace) b.append(' ');
+          inSpace = true;
+        } else {
+          b.appendCodePoint(c);
+          inSpace = false;
+        }
+      }
+      s = b.toString();
+    }
+    return trim ? s.trim() : s;
+  }
+
+  /** The code points that String.toUpperCase/toLowerCase(Locale.ROOT) change, alone: "lo-hi,cp,..." in hexadecimal. */
+  static String caseTable(boolean upper) {
+    StringBuilder b = new StringBuilder();
+    int start = -1;
+    for (int c = 0; c <= 0x110000; c++) {
+      boolean changes = false;
+      if (c < 0x110000 && !(c >= 0xD800 && c <= 0xDFFF)) {
+        String s = new String(Character.toChars(c));
+        changes = !(upper ? s.toUpperCase(Locale.ROOT) : s.toLowerCase(Locale.ROOT)).equals(s);
+      }
+      if (changes && start < 0) start = c;
+      if (!changes && start >= 0) {
+        if (b.length() > 0) b.append(',');
+        b.append(Integer.toHexString(start));
+        if (c - 1 > start) b.append('-').append(Integer.toHexString(c - 1));
+        start = -1;
+      }
+    }
+    return b.toString();
+  }
+
+  /** Reads a JSON array of strings, booleans and integers. */
+  static List<Object> readArray(String s) {
+    List<Object> out = new ArrayList<>();
+    int i = 1;
+    while (i < s.length() && s.charAt(i) != ']') {
+      char c = s.charAt(i);
+      if (c == ',' || c == ' ') { i++; continue; }
+      if (c == '"') {
+        StringBuilder b = new StringBuilder();
+        for (i++; s.charAt(i) != '"'; i++) {
+          char ch = s.charAt(i);
+          if (ch != '\\') { b.append(ch); continue; }
+          char n = s.charAt(++i);
+          switch (n) {
+            case 'n': b.append('\n'); break;
+            case 'r': b.append('\r'); break;
+            case 't': b.append('\t'); break;
+            case 'b': b.append('\b'); break;
+            case 'f': b.append('\f'); break;
+            case 'u': b.append((char) Integer.parseInt(s.substring(i + 1, i + 5), 16)); i += 4; break;
+            default: b.append(n);
+          }
+        }
+        i++;
+        out.add(b.toString());
+      } else if (s.startsWith("true", i)) { out.add(true); i += 4; }
+      else if (s.startsWith("false", i)) { out.add(false); i += 5; }
+      else {
+        int j = i;
+        while (j < s.length() && (s.charAt(j) == '-' || Character.isDigit(s.charAt(j)))) j++;
+        out.add(Integer.parseInt(s.substring(i, j)));
+        i = j;
+      }
+    }
+    return out;
+  }
+
+  /** A JSON string with every character outside printable ASCII escaped. */
+  static String json(String s) {
+    StringBuilder b = new StringBuilder("\"");
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      if (c == '"' || c == '\\') b.append('\\').append(c);
+      else if (c >= 0x20 && c < 0x7f) b.append(c);
+      else b.append(String.format("\\u%04x", (int) c));
+    }
+    return b.append('"').toString();
+  }
+}

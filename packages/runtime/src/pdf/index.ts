@@ -1,0 +1,2 @@
+export { type ExtractionOptions, parseExtractionParameters } from "./extraction-parameters.js";
+export { type LoadedPdf, loadPdf, type PdfArea } from "./load-pdf.js";

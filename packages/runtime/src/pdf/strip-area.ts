@@ -1,0 +1,200 @@
+import type { ExtractionOptions } from "./extraction-parameters.js";
+import { f32 } from "./matrix.js";
+import {
+  direction,
+  displayWidth,
+  displayX,
+  displayY,
+  type TextPosition,
+  widthDirAdj,
+  xDirAdj,
+  yDirAdj,
+} from "./text-position.js";
+
+/** An area in PDF points, origin at the top left of the displayed page. */
+export interface Area {
+  readonly left: number;
+  readonly top: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** The line separator of a Java service on Linux (`System.lineSeparator()`). */
+const lineSeparator = "\n";
+
+/** `Rectangle2D.Float.contains(x, y)`: the area's values are floats, the sums doubles. */
+function contains(area: Area, x: number, y: number): boolean {
+  const left = f32(area.left);
+  const top = f32(area.top);
+  return x >= left && y >= top && x < left + f32(area.width) && y < top + f32(area.height);
+}
+
+/**
+ * `PDFTextStripper.processTextPosition` for the glyphs whose origin lies in the area: a glyph drawn again at
+ * (almost) the same place is dropped when duplicates are suppressed (fake bold).
+ */
+function keptGlyphs(glyphs: readonly TextPosition[], area: Area, options: ExtractionOptions): TextPosition[] {
+  const kept: TextPosition[] = [];
+  const seen = new Map<string, { x: number; y: number }[]>();
+  for (const glyph of glyphs) {
+    const x = displayX(glyph);
+    const y = displayY(glyph);
+    if (!contains(area, x, y)) continue;
+    if (options.suppressDuplicateOverlappingText) {
+      const tolerance = f32(f32(displayWidth(glyph) / glyph.unicode.length) / 3);
+      const same = seen.get(glyph.unicode) ?? [];
+      // TreeMap.subMap(x - t, x + t) is inclusive below and exclusive above, as is TreeSet.subSet.
+      const lowX = f32(x - tolerance);
+      const highX = f32(x + tolerance);
+      const lowY = f32(y - tolerance);
+      const highY = f32(y + tolerance);
+      if (same.some((p) => p.x >= lowX && p.x < highX && p.y >= lowY && p.y < highY)) continue;
+      same.push({ x, y });
+      seen.set(glyph.unicode, same);
+    }
+    kept.push(glyph);
+  }
+  return kept;
+}
+
+/** `TextPositionComparator`: by direction, then top to bottom, left to right within overlapping lines. */
+function compare(p1: TextPosition, p2: TextPosition): number {
+  const d1 = direction(p1);
+  const d2 = direction(p2);
+  if (d1 !== d2) return d1 < d2 ? -1 : 1;
+  const x1 = xDirAdj(p1);
+  const x2 = xDirAdj(p2);
+  const bottom1 = yDirAdj(p1);
+  const bottom2 = yDirAdj(p2);
+  const top1 = f32(bottom1 - p1.height);
+  const top2 = f32(bottom2 - p2.height);
+  const yDifference = Math.abs(f32(bottom1 - bottom2));
+  if (yDifference < 0.1 || (bottom2 >= top1 && bottom2 <= bottom1) || (bottom1 >= top2 && bottom1 <= bottom2)) {
+    return x1 < x2 ? -1 : x1 > x2 ? 1 : 0;
+  }
+  return bottom1 < bottom2 ? -1 : 1;
+}
+
+/** PDFBox's own quicksort (its comparator is not transitive, so the algorithm decides the order). */
+function quickSort<T>(list: T[], cmp: (a: T, b: T) => number): void {
+  if (list.length < 2) return;
+  const swap = (i: number, j: number) => {
+    const t = list[i] as T;
+    list[i] = list[j] as T;
+    list[j] = t;
+  };
+  const partition = (p: number, start: number, end: number) => {
+    let l = start;
+    let h = end - 2;
+    const pivot = list[p] as T;
+    swap(p, end - 1);
+    while (l < h) {
+      if (cmp(list[l] as T, pivot) <= 0) l++;
+      else if (cmp(pivot, list[h] as T) <= 0) h--;
+      else swap(l, h);
+    }
+    let index = h;
+    if (cmp(list[h] as T, pivot) < 0) index++;
+    swap(end - 1, index);
+    return index;
+  };
+  const stack: number[] = [0, list.length];
+  while (stack.length > 0) {
+    const right = stack.pop() as number;
+    const left = stack.pop() as number;
+    if (right - left < 2) continue;
+    const p = partition(left + Math.floor((right - left) / 2), left, right);
+    stack.push(p + 1, right, left, p);
+  }
+}
+
+/** `normalizeWord`: presentation forms (ligatures, Arabic forms) in NFKC; right-to-left text is not reordered. */
+function normalizeWord(word: string): string {
+  return word.replace(/[\ufb00-\ufdff\ufe70-\ufeff]/g, (c) => c.normalize("NFKC").trim());
+}
+
+const within = (first: number, second: number, variance: number) =>
+  second < f32(first + variance) && second > f32(first - variance);
+
+function overlap(y1: number, height1: number, y2: number, height2: number): boolean {
+  return within(y1, y2, f32(0.1)) || (y2 <= y1 && y2 >= f32(y1 - height1)) || (y1 <= y2 && y1 >= f32(y2 - height2));
+}
+
+/**
+ * The text of the glyphs whose origin lies in the area, written as `PDFTextStripper.writePage` writes a page:
+ * spaces inferred from gaps, line separators between lines, and the page end (a line separator) at the end.
+ * Paragraph and article marks are empty strings by default, so they add nothing.
+ */
+export function textInArea(glyphs: readonly TextPosition[], area: Area, options: ExtractionOptions): string {
+  const positions = keptGlyphs(glyphs, area, options);
+  if (options.sortByPosition) quickSort(positions, compare);
+  const lines: string[] = [];
+  let words: string[] = [];
+  let word = "";
+  const endLine = () => {
+    if (word.length > 0) words.push(word);
+    lines.push(words.map(normalizeWord).join(" "));
+    words = [];
+    word = "";
+  };
+
+  const lineReset = -3.4028234663852886e38; // -Float.MAX_VALUE
+  let maxYForLine = lineReset;
+  let endOfLastTextX = -1;
+  let lastWordSpacing = -1;
+  let maxHeightForLine = -1;
+  let previousAverageCharWidth = -1;
+  let last: TextPosition | undefined;
+  for (const position of positions) {
+    if (last && (position.fontId !== last.fontId || position.fontSize !== last.fontSize)) {
+      previousAverageCharWidth = -1;
+    }
+    const sorted = options.sortByPosition;
+    const positionX = sorted ? xDirAdj(position) : displayX(position);
+    const positionY = sorted ? yDirAdj(position) : displayY(position);
+    const positionWidth = sorted ? widthDirAdj(position) : displayWidth(position);
+    const positionHeight = position.height;
+
+    const wordSpacing = position.widthOfSpace;
+    let deltaSpace: number;
+    if (wordSpacing === 0 || Number.isNaN(wordSpacing)) deltaSpace = Number.MAX_VALUE;
+    else if (lastWordSpacing < 0) deltaSpace = f32(wordSpacing * options.spacingTolerance);
+    else deltaSpace = f32(f32(f32(wordSpacing + lastWordSpacing) / 2) * options.spacingTolerance);
+
+    const averageCharWidth =
+      previousAverageCharWidth < 0 ? positionWidth : f32(f32(previousAverageCharWidth + positionWidth) / 2);
+    const deltaCharWidth = f32(averageCharWidth * options.averageCharTolerance);
+
+    let expectedStartOfNextWordX = Number.NEGATIVE_INFINITY;
+    if (endOfLastTextX !== -1) {
+      expectedStartOfNextWordX = f32(endOfLastTextX + (deltaCharWidth > deltaSpace ? deltaSpace : deltaCharWidth));
+    }
+
+    if (last) {
+      if (!overlap(positionY, positionHeight, maxYForLine, maxHeightForLine)) {
+        endLine();
+        expectedStartOfNextWordX = Number.NEGATIVE_INFINITY;
+        maxYForLine = lineReset;
+        maxHeightForLine = -1;
+      }
+      if (
+        expectedStartOfNextWordX !== Number.NEGATIVE_INFINITY &&
+        expectedStartOfNextWordX < positionX &&
+        !last.unicode.endsWith(" ")
+      ) {
+        words.push(word);
+        word = "";
+      }
+    }
+    if (positionY >= maxYForLine) maxYForLine = positionY;
+    endOfLastTextX = f32(positionX + positionWidth);
+    word += position.unicode;
+    maxHeightForLine = Math.max(maxHeightForLine, positionHeight);
+    last = position;
+    lastWordSpacing = wordSpacing;
+    previousAverageCharWidth = averageCharWidth;
+  }
+  if (last) endLine();
+  // Lines apart, then the page end.
+  return lines.join(lineSeparator) + lineSeparator;
+}

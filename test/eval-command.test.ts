@@ -1,0 +1,200 @@
+import { describe, expect, it } from "vitest";
+import { runCli } from "./helpers.js";
+
+const OU = ["--ou", "examples/organizational-unit.json"];
+const NOW = ["--now", "2024-03-15T10:00:00Z"];
+const samples = (service: string, file: string) => `examples/samples/${service}/${file}`;
+
+/** `mailroom eval --format json` of an example service on its samples: each document's metadata. */
+async function evaluated(service: string, files: readonly [string, string][], more: readonly string[] = []) {
+  const args = [
+    "eval",
+    `examples/${service}.service.yaml`,
+    ...files.flatMap(([box, file]) => ["--file", `${box}=${samples(service, file)}`]),
+    ...OU,
+    ...NOW,
+    ...more,
+    "--format",
+    "json",
+  ];
+  const result = await runCli(args);
+  expect(result.stderr).toBe("");
+  expect(result.code).toBe(0);
+  return JSON.parse(result.stdout) as {
+    documents: { box: string; file: string; metadata: Record<string, string | null>; errors: Record<string, string> }[];
+  };
+}
+
+describe("mailroom eval on the example services and their samples", () => {
+  it("supplier-invoices: the invoice, a purchase order, a delivery note and the Factur-X data", async () => {
+    const { documents } = await evaluated("supplier-invoices", [
+      ["INVOICES", "FACTURES_20240315_LOT07.pdf"],
+      ["PURCHASE_ORDERS", "BC_2024_001234.pdf"],
+      ["DELIVERY_NOTES", "BL_2024_55310.pdf"],
+      ["INVOICE_DATA", "FA-2024-00042.xml"],
+    ]);
+    expect(documents.map((d) => [d.box, d.metadata, d.errors])).toEqual([
+      [
+        "INVOICES",
+        {
+          invoiceNumber: "FA-2024-00042",
+          customerCode: "C-10293",
+          orderReference: "BC-2024-001234",
+          batchDate: "20240315",
+          batchNumber: "07",
+          customerAccount: "4410-C-10293",
+          issuer: "Groupe Hôtelier Vauban – Service Paie – SIRET 83241576900021",
+        },
+        {},
+      ],
+      ["PURCHASE_ORDERS", { purchaseOrderNumber: "BC-2024-001234" }, {}],
+      [
+        "DELIVERY_NOTES",
+        {
+          deliveryOrderReference: "BC-2024-001234",
+          deliveryNoteNumber: "2024_55310",
+          deliveryLabel: "FA-2024-00042 / BL 2024_55310",
+        },
+        {},
+      ],
+      ["INVOICE_DATA", { dataInvoiceNumber: "FA-2024-00042" }, {}],
+    ]);
+    expect(documents[0]?.file).toBe("examples/samples/supplier-invoices/FACTURES_20240315_LOT07.pdf");
+  });
+
+  it("registered-letter", async () => {
+    const { documents } = await evaluated("registered-letter", [["LETTER", "LRAR_2024-0317_Dupont.pdf"]]);
+    expect(documents[0]?.metadata).toEqual({
+      recipientName: "Madame Claire Dupont",
+      letterReference: "LRAR-2024-0317-DU",
+      senderSiret: "83241576900021",
+    });
+  });
+
+  it("annual-statements, with the clock fixed", async () => {
+    const { documents } = await evaluated("annual-statements", [["STATEMENTS", "DECOMPTES_2023.pdf"]]);
+    expect(documents[0]?.metadata).toEqual({
+      lotNumber: "42",
+      coOwnerName: "MME HELENE LEFEVRE",
+      issuedOn: "15 mars 2024",
+      sourceFile: "DECOMPTES_2023",
+      rank: "00001",
+      ownerAccount: "4410/42",
+    });
+  });
+
+  it("customer-notices: dates in French, amounts, the unit's return address", async () => {
+    const { documents } = await evaluated("customer-notices", [
+      ["NOTICES", "AVIS00012345_2024T2.pdf"],
+      ["DEBIT_SCHEDULES", "ECH_00012345.pdf"],
+    ]);
+    expect(documents.map((d) => d.metadata)).toEqual([
+      {
+        leaseNumber: "00012345",
+        tenantName: "M. Jean Martin",
+        dueDate: "2024-04-15",
+        amountDue: "1234,56",
+        paymentReference: "AVE-00012345-202404",
+        returnAddress: "Groupe Hôtelier Vauban\nService Paie – Retours courrier\nBP 40217\n67005 Strasbourg Cedex",
+      },
+      { scheduleLeaseNumber: "00012345" },
+    ]);
+  });
+
+  it("payslips: the address block line by line, the PDF's own dates and title, the NUID", async () => {
+    const { documents } = await evaluated(
+      "payslips",
+      [
+        ["PAYSLIPS", "PAIE_2024_03.pdf"],
+        ["ATTESTATIONS", "ATTEST_AB12345.pdf"],
+      ],
+      ["--nuid", "N000042"],
+    );
+    expect(documents.map((d) => d.metadata)).toEqual([
+      {
+        employeeId: "AB12345",
+        employeeName: "SOPHIE BERNARD",
+        recipientAddress: "Sophie Bernard\n12 rue des Lilas\n69003 Lyon",
+        employeeEmail: "sophie.bernard@example.com",
+        payPeriod: "mars 2024",
+        documentDate: "5 avril 2024",
+        sourceTitle: "Bulletins de paie mars 2024",
+        sequence: "BP-00001",
+        archiveKey: "N000042_AB12345",
+        replyTo: "paie@hotels-vauban.example",
+      },
+      { attestationEmployeeId: "AB12345" },
+    ]);
+  });
+});
+
+describe("mailroom eval, what it reports", () => {
+  it("gives the requirement when the job gives it", async () => {
+    const { documents } = await evaluated(
+      "payslips",
+      [["PAYSLIPS", "PAIE_2024_03.pdf"]],
+      ["--nuid", "N1", "--requirement", "POSTAL_ADDRESS_RECIPIENT=Mme Roux\n8 quai Est"],
+    );
+    expect(documents[0]?.metadata.recipientAddress).toBe("Mme Roux\n8 quai Est");
+  });
+
+  it("reports a metadata without a value where its expression is written, and exits 1", async () => {
+    const result = await runCli([
+      "eval",
+      "examples/payslips.service.yaml",
+      "--file",
+      `PAYSLIPS=${samples("payslips", "PAIE_2024_03.pdf")}`,
+      ...OU,
+      ...NOW,
+    ]);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(
+      /^PAYSLIPS {2}examples\/samples\/payslips\/PAIE_2024_03\.pdf\n {2}employeeId +"AB12345"\n/,
+    );
+    expect(result.stdout).toMatch(/ {2}archiveKey +\(no value: see below\)\n/);
+    expect(result.stderr).toMatch(
+      /^examples\/payslips\.service\.yaml:\d+:\d+ {2}error {2}Found that metadata "archiveKey" of box PAYSLIPS has no value on "examples\/samples\/payslips\/PAIE_2024_03\.pdf": the output file's NUID is not given; expected an expression mailroom can evaluate there\. {2}cannot-evaluate\n1 metadata without a value\n$/,
+    );
+  });
+
+  it("evaluates on the samples of the configuration when no file is given", async () => {
+    const result = await runCli(["eval", "examples/registered-letter.service.yaml", ...OU, "--format", "json"]);
+    expect(result).toMatchObject({ code: 0, stderr: "" });
+    expect(JSON.parse(result.stdout).documents).toEqual([
+      {
+        box: "LETTER",
+        file: "examples/samples/registered-letter/LRAR_2024-0317_Dupont.pdf",
+        metadata: {
+          recipientName: "Madame Claire Dupont",
+          letterReference: "LRAR-2024-0317-DU",
+          senderSiret: "83241576900021",
+        },
+        errors: {},
+      },
+    ]);
+  });
+
+  it("refuses what it cannot read, with exit 2", async () => {
+    const service = "examples/registered-letter.service.yaml";
+    const missing = await runCli(["eval", service, "--file", "LETTER=nowhere.pdf"]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^mailroom: --file LETTER=nowhere\.pdf: .*no such file/i);
+    const box = await runCli(["eval", service, "--file", "LETERS=x.pdf"]);
+    expect(box).toMatchObject({ code: 2 });
+    expect(box.stderr).toContain('the service has no box "LETERS"; its boxes: LETTER');
+    const notPdf = await runCli(["eval", service, "--file", "LETTER=examples/organizational-unit.json"]);
+    expect(notPdf.code).toBe(2);
+    expect(notPdf.stderr).toMatch(
+      /^mailroom: --file LETTER=examples\/organizational-unit\.json: it is not a readable PDF/,
+    );
+    const now = await runCli([
+      "eval",
+      service,
+      "--file",
+      `LETTER=${samples("registered-letter", "LRAR_2024-0317_Dupont.pdf")}`,
+      "--now",
+      "yesterday",
+    ]);
+    expect(now.stderr).toContain('--now "yesterday" is not an ISO-8601 instant');
+  });
+});
