@@ -24,22 +24,22 @@ class Failure {
  * (`exb.*`). The language's own syntax (literals, references, `and`, `==`...) is evaluated here; every function
  * by its `evaluate` in the compiler's registry, with the Java semantics of `@mailroom/java`. An expression that
  * cannot be evaluated says why, at the node that could not, and gives no value. `dates` are Java's dates, as
- * `loadJavaDates` of `@mailroom/java` gives them.
+ * `loadJavaDates` of `@mailroom/java` gives them, for an expression that reads or writes dates.
  */
 export function evaluateExpression(
   expression: ValueExpression,
   sources: EvaluationSources,
-  dates: JavaDates,
+  dates: JavaDates | undefined,
 ): Evaluation<string>;
 export function evaluateExpression(
   expression: BooleanExpression,
   sources: EvaluationSources,
-  dates: JavaDates,
+  dates: JavaDates | undefined,
 ): Evaluation<boolean>;
 export function evaluateExpression(
   expression: Expression,
   sources: EvaluationSources,
-  dates: JavaDates,
+  dates: JavaDates | undefined,
 ): Evaluation<string | boolean> {
   const evaluator = new ExpressionEvaluator(sources, dates);
   try {
@@ -61,7 +61,7 @@ class ExpressionEvaluator implements Evaluator {
 
   constructor(
     readonly sources: EvaluationSources,
-    readonly dates: JavaDates,
+    readonly dates: JavaDates | undefined,
   ) {}
 
   value(expression: ValueExpression): string {

@@ -35,15 +35,20 @@ export class JobEvaluation {
   private constructor(
     readonly service: Service,
     readonly job: Job,
-    readonly dates: JavaDates,
+    readonly dates: JavaDates | undefined,
   ) {
     this.#boxes = service.properties.boxes as InflatedBox[];
     this.#scope = new MetadataScope(service);
   }
 
-  /** The evaluation of a service's metadata on a job, once Java's dates are loaded (they are slow to load). */
+  /**
+   * The evaluation of a service's metadata on a job. Java's dates take about a second to load: they are loaded
+   * only for a service that reads or writes dates.
+   */
   static async of(service: Service, job: Job): Promise<JobEvaluation> {
-    return new JobEvaluation(service, job, await loadJavaDates());
+    const text = JSON.stringify(service);
+    const dated = text.includes('"exv.DateParse"') || text.includes('"exv.DateFormat"');
+    return new JobEvaluation(service, job, dated ? await loadJavaDates() : undefined);
   }
 
   /** The metadata of a document of the job. */

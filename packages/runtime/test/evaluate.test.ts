@@ -183,6 +183,15 @@ describe("what cannot be evaluated", () => {
     expect(value('coalesce("x", meta.missing)')).toEqual({ ok: true, value: "x" });
   });
 
+  it("says so when an evaluation of dates was started without Java's dates", () => {
+    const expression = lowered('now | formatDate("dd", "UTC")', "value") as ValueExpression;
+    expect(evaluateExpression(expression, sources, undefined)).toEqual({
+      ok: false,
+      problem: "Java's dates are not loaded for this evaluation",
+      path: [],
+    });
+  });
+
   it("refuses a slice past the end of its text rather than guess", () => {
     expect(value('"abc"[1:9]')).toMatchObject({ ok: false, path: [] });
   });

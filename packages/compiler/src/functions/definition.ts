@@ -161,8 +161,11 @@ export interface Evaluator {
   /** Stops the evaluation: the expression cannot be evaluated, for this reason (never a wrong value). */
   fail(reason: string): never;
   readonly sources: EvaluationSources;
-  /** Java's dates (`loadJavaDates` of `@mailroom/java`), loaded before an evaluation: they are slow to load. */
-  readonly dates: JavaDates;
+  /**
+   * Java's dates (`loadJavaDates` of `@mailroom/java`), loaded before an evaluation that reads or writes dates
+   * (they are slow to load); undefined otherwise.
+   */
+  readonly dates: JavaDates | undefined;
 }
 
 /** One function of the expression language: signature, documentation, lowering, printing, and its place. */

@@ -1,3 +1,4 @@
+import type { JavaDates } from "@mailroom/java";
 import { quoteString } from "@mailroom/syntax";
 import { callOf, flag, PRIMARY, pattern, pipe } from "../expression/layout.js";
 import {
@@ -115,6 +116,10 @@ export const replaceFunction = <N extends string>(only: "flag" | true, described
       return pipe(e.expr, described.name, only === true ? args : [...args, ...flag("firstOnly", e.firstOnly)]);
     },
   });
+
+/** Java's dates, which an evaluation of dates has loaded. */
+export const javaDates = (evaluator: Evaluator): JavaDates =>
+  evaluator.dates ?? evaluator.fail("Java's dates are not loaded for this evaluation");
 
 /** `parseDate` and `formatDate`: a date and a pattern, a zone and a locale. */
 export const dateFunction = <N extends string>(first: string, described: Typed<N, DateType>) =>

@@ -1,6 +1,6 @@
 import { javaParseLong } from "@mailroom/java";
 import { dateWords } from "../expression/words.js";
-import { dateFunction } from "./families.js";
+import { dateFunction, javaDates } from "./families.js";
 
 export const formatDate = dateFunction("date", {
   name: "formatDate",
@@ -10,6 +10,6 @@ export const formatDate = dateFunction("date", {
   explain: (e, words) => words.step(e.expr, `written as a date ${dateWords(e)}`, " "),
   evaluate(e, evaluator) {
     const millis = evaluator.java(javaParseLong(evaluator.value(e.expr)));
-    return evaluator.java(evaluator.dates.formatJavaDate(millis, e.pattern, e.timeZone, e.locale));
+    return evaluator.java(javaDates(evaluator).formatJavaDate(millis, e.pattern, e.timeZone, e.locale));
   },
 });

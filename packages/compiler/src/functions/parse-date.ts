@@ -1,5 +1,5 @@
 import { dateWords } from "../expression/words.js";
-import { dateFunction } from "./families.js";
+import { dateFunction, javaDates } from "./families.js";
 
 export const parseDate = dateFunction("text", {
   name: "parseDate",
@@ -8,5 +8,7 @@ export const parseDate = dateFunction("text", {
   examples: ['meta.date | parseDate("dd/MM/yyyy", "Europe/Paris")'],
   explain: (e, words) => words.step(e.expr, `read as a date ${dateWords(e)}`, " "),
   evaluate: (e, evaluator) =>
-    String(evaluator.java(evaluator.dates.parseJavaDate(evaluator.value(e.expr), e.pattern, e.timeZone, e.locale))),
+    String(
+      evaluator.java(javaDates(evaluator).parseJavaDate(evaluator.value(e.expr), e.pattern, e.timeZone, e.locale)),
+    ),
 });
