@@ -9,5 +9,8 @@ export default defineConfig({
   test: {
     include: ["packages/*/test/**/*.test.ts", "test/**/*.test.ts"],
     testTimeout: 30_000,
+    // Two test files at a time, even on two cores: much of the time is spent waiting on child processes (the
+    // CLI, the language server, editors, a browser). npm test took 10 min with one, 7 with two.
+    maxWorkers: 2,
   },
 });

@@ -149,11 +149,65 @@ describe("mailroom eval, what it reports", () => {
     ]);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(
-      /^PAYSLIPS {2}examples\/samples\/payslips\/PAIE_2024_03\.pdf\n {2}employeeId +"AB12345"\n/,
+      /^PAYSLIPS#1 {2}examples\/samples\/payslips\/PAIE_2024_03\.pdf {2}pages 1-\d+\n {2}employeeId +"AB12345"\n/,
     );
     expect(result.stdout).toMatch(/ {2}archiveKey +\(no value: see below\)\n/);
     expect(result.stderr).toMatch(
-      /^examples\/payslips\.service\.yaml:\d+:\d+ {2}error {2}Found that metadata "archiveKey" of box PAYSLIPS has no value on "examples\/samples\/payslips\/PAIE_2024_03\.pdf": the output file's NUID is not given; expected an expression mailroom can evaluate there\. {2}cannot-evaluate\n1 metadata without a value\n$/,
+      /^examples\/payslips\.service\.yaml:\d+:\d+ {2}error {2}Found that metadata "archiveKey" of box PAYSLIPS has no value on "examples\/samples\/payslips\/PAIE_2024_03\.pdf, pages 1-1": the output file's NUID is not given; expected an expression mailroom can evaluate there\. {2}cannot-evaluate\n1 metadata without a value\n$/,
+    );
+  });
+
+  it("simulates the whole job: a batch split, an archive's entries in their boxes, attachments, violations", async () => {
+    const result = await runCli([
+      "eval",
+      "examples/supplier-invoices.service.yaml",
+      "--file",
+      `INVOICES=${samples("supplier-invoices", "FACTURES_20240415_LOT08.pdf")}`,
+      "--file",
+      `ANNEXES=${samples("supplier-invoices", "ANNEXES_LOT08_INCOMPLET.zip")}`,
+      ...OU,
+      "--format",
+      "json",
+    ]);
+    const output = JSON.parse(result.stdout);
+    const zip = samples("supplier-invoices", "ANNEXES_LOT08_INCOMPLET.zip");
+    const batch = samples("supplier-invoices", "FACTURES_20240415_LOT08.pdf");
+    const shape = output.documents.map((d: Record<string, unknown>) => [
+      d.box,
+      d.archiveEntry ?? null,
+      d.pages ?? null,
+    ]);
+    expect(shape).toEqual([
+      ["INVOICES", null, [1, 2]],
+      ["INVOICES", null, [3, 3]],
+      ["INVOICES", null, [4, 4]],
+      ["PURCHASE_ORDERS", "BC_2024_001240.pdf", [1, 1]],
+      ["DELIVERY_NOTES", "BL_2024_56001.pdf", [1, 1]],
+      ["DELIVERY_NOTES", "BL_2024_56009.pdf", [1, 1]],
+      ["INVOICE_DATA", "FA-2024-00051.xml", null],
+      ["INVOICE_DATA", "FA-2024-00052.xml", null],
+    ]);
+    expect(output.documents[3]).toMatchObject({
+      file: zip,
+      metadata: { purchaseOrderNumber: "BC-2024-001240" },
+      attachedTo: [{ box: "INVOICES", file: batch, pages: [1, 2] }],
+    });
+    expect(output.documents[5].attachedTo).toEqual([]);
+    expect(output.unmatched).toEqual([]);
+    expect(output.violations.map((v: { code: string; box: string }) => `${v.code} ${v.box}`)).toEqual([
+      "element-count GENERAL_TERMS",
+      "unattached DELIVERY_NOTES",
+      "match-count INVOICE_DATA",
+      "expected-count GENERAL_TERMS",
+      "match-count GENERAL_TERMS",
+      "match-count GENERAL_TERMS",
+      "match-count GENERAL_TERMS",
+    ]);
+    expect(output.violations[0].message).toContain("its 1 stored file(s) are on the platform");
+    // The stray delivery note goes with no invoice: its label, which reads the invoice's number, has no value.
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'metadata "deliveryLabel" of box DELIVERY_NOTES has no value on "examples/samples/supplier-invoices/ANNEXES_LOT08_INCOMPLET.zip BL_2024_56009.pdf, pages 1-1"',
     );
   });
 
@@ -164,6 +218,7 @@ describe("mailroom eval, what it reports", () => {
       {
         box: "LETTER",
         file: "examples/samples/registered-letter/LRAR_2024-0317_Dupont.pdf",
+        pages: [1, 2],
         metadata: {
           recipientName: "Madame Claire Dupont",
           letterReference: "LRAR-2024-0317-DU",

@@ -14,6 +14,12 @@ export const DSL_SERVICE_FILE = /\.service\.ya?ml$/;
 /** JSON service files, what `decompile` turns into DSL. */
 export const JSON_SERVICE_FILE = /\.service\.json$/;
 
+/** The suffix of a service's test file: `payslips.service.test.yaml` tests `payslips.service.yaml` (`mailroom test`). */
+export const TEST_FILE_SUFFIX = ".service.test.yaml";
+
+/** Test files, for file searches. */
+export const TEST_FILE = /\.service\.test\.yaml$/;
+
 export interface FileSearch {
   /** The file names wanted; every service file, DSL or JSON, by default. */
   readonly names?: RegExp;

@@ -1,11 +1,10 @@
 import { createRequire } from "node:module";
 import { diagnoseAgainst, type ServiceSource } from "@mailroom/compiler";
 import { type JsonSchema, Service, toJsonSchema } from "@mailroom/model";
-import type { Diagnostic } from "@mailroom/syntax";
+import { type Diagnostic, isJsonObject } from "@mailroom/syntax";
 import type { Ajv as AjvClass, ValidateFunction } from "ajv";
 
-const isObject = (value: unknown): value is JsonSchema =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is JsonSchema => isJsonObject(value);
 
 /** Whether an `if` schema is the test of one value of `tag`: `{ required: [tag], properties: { [tag]: { const } } }`. */
 const isTagTest = (test: unknown, tag: string): boolean =>

@@ -2,7 +2,15 @@ import { relative } from "node:path";
 import { readSource } from "@mailroom/checker";
 import type { ServiceSource } from "@mailroom/compiler";
 import type { Service } from "@mailroom/model";
-import type { AreaUnit, DocumentMetadata } from "@mailroom/runtime";
+import {
+  type AreaUnit,
+  type DocumentOutcome,
+  describeDocument,
+  documentSource,
+  type JobDocument,
+  type JobOutcome,
+  simulateJob,
+} from "@mailroom/runtime";
 import { diagnostic, parseJson } from "@mailroom/syntax";
 import { ConfigResolver, settingsOf } from "./config.js";
 import { formatPlain } from "./format/plain.js";
@@ -60,22 +68,21 @@ export async function evaluate(file: string, options: EvalOptions, io: Io): Prom
       "Give the files of the job: --file <BOX>=<path> for each (or samples in mailroom.config.yaml).",
     );
   }
-  const { loadDocuments, JobEvaluation } = await import("@mailroom/runtime");
-  const loaded = await loadDocuments(service, given);
-  if (!loaded.ok) throw new UsageError(`--file ${loaded.box}=${loaded.file}: ${loaded.problem}.`);
-  const documents = loaded.documents;
-
-  const evaluation = await JobEvaluation.of(service, {
-    documents,
+  const simulation = await simulateJob(service, {
+    files: given,
     organizationalUnit: options.ou === undefined ? undefined : await readUnit(options.ou),
     requirements: Object.fromEntries(options.requirement),
     ...(options.nuid !== undefined && { nuid: options.nuid }),
     now,
     areaUnit: options.areaUnit ?? settings.areaUnit ?? "pt",
   });
-  const results = documents.map((document) => evaluation.document(document));
-  const problems = located(checked, source, results);
-  io.out(options.format === "json" ? json(results) : text(results));
+  if (!simulation.ok) {
+    const entry = simulation.entry === undefined ? "" : `, its file ${simulation.entry}`;
+    throw new UsageError(`--file ${simulation.box}=${simulation.file}${entry}: ${simulation.problem}.`);
+  }
+  const { outcome } = simulation;
+  const problems = located(checked, source, outcome.documents);
+  io.out(options.format === "json" ? json(outcome) : text(outcome));
   if (problems.diagnostics.length === 0) return 0;
   io.err(formatPlain([problems]));
   io.err(`${plural(problems.diagnostics.length, "metadata")} without a value\n`);
@@ -108,15 +115,15 @@ async function readUnit(path: string): Promise<unknown> {
 }
 
 /** Each metadata without a value, as an error where its expression is written. */
-function located(checked: FileReport, source: ServiceSource, results: readonly DocumentMetadata[]): FileReport {
-  const diagnostics = results.flatMap(({ document, metadata }) =>
+function located(checked: FileReport, source: ServiceSource, documents: readonly DocumentOutcome[]): FileReport {
+  const diagnostics = documents.flatMap(({ document, metadata }) =>
     [...metadata].flatMap(([name, result]) =>
       "problem" in result
         ? [
             diagnostic(
               "cannot-evaluate",
               "metadata",
-              { name, box: document.box, file: document.file, reason: result.problem },
+              { name, box: document.box, file: documentSource(document), reason: result.problem },
               source.locate(result.path).span,
             ),
           ]
@@ -126,30 +133,52 @@ function located(checked: FileReport, source: ServiceSource, results: readonly D
   return { file: checked.file, text: checked.text, diagnostics };
 }
 
-function json(results: readonly DocumentMetadata[]): string {
-  const documents = results.map(({ document, metadata }) => ({
+/** A document as the JSON output refers to it. */
+const reference = (document: JobDocument) => ({
+  box: document.box,
+  file: document.file,
+  ...(document.pages && { pages: document.pages }),
+});
+
+function json(outcome: JobOutcome): string {
+  const documents = outcome.documents.map(({ document, metadata, attachedTo }) => ({
     box: document.box,
     file: document.file,
+    ...(document.archiveEntry !== undefined && { archiveEntry: document.archiveEntry }),
+    ...(document.pages && { pages: document.pages }),
     metadata: Object.fromEntries(
       [...metadata].map(([name, result]) => [name, "value" in result ? result.value : null]),
     ),
     errors: Object.fromEntries(
       [...metadata].flatMap(([name, result]) => ("problem" in result ? [[name, result.problem]] : [])),
     ),
+    ...(attachedTo && { attachedTo: attachedTo.map(reference) }),
   }));
-  return `${JSON.stringify({ documents }, null, 2)}\n`;
+  const violations = outcome.violations.map(({ code, box, message }) => ({ code, box, message }));
+  return `${JSON.stringify({ documents, unmatched: outcome.unmatched, violations }, null, 2)}\n`;
 }
 
-/** Per document, its metadata and their values, aligned; a metadata without a value says so. */
-function text(results: readonly DocumentMetadata[]): string {
-  return results
-    .map(({ document, metadata }) => {
-      const width = Math.max(0, ...[...metadata.keys()].map((n) => n.length));
-      const lines = [...metadata].map(([name, result]) => {
-        const shown = "value" in result ? JSON.stringify(result.value) : "(no value: see below)";
-        return `  ${name.padEnd(width)}  ${shown}`;
-      });
-      return `${document.box}  ${document.file}\n${lines.join("\n") || "  (no metadata)"}\n`;
-    })
-    .join("\n");
+/**
+ * Per document, where it comes from and what it goes with, then its metadata and their values, aligned; a
+ * metadata without a value says so. Then the archive entries no box takes, and the violations.
+ */
+function text(outcome: JobOutcome): string {
+  const documents = outcome.documents.map(({ document, metadata, attachedTo }) => {
+    const width = Math.max(0, ...[...metadata.keys()].map((n) => n.length));
+    const lines = [...metadata].map(([name, result]) => {
+      const shown = "value" in result ? JSON.stringify(result.value) : "(no value: see below)";
+      return `  ${name.padEnd(width)}  ${shown}`;
+    });
+    const entry = document.archiveEntry === undefined ? "" : `  ${document.archiveEntry}`;
+    const pages = document.pages ? `  pages ${document.pages[0]}-${document.pages[1]}` : "";
+    const to = attachedTo && `  attached to ${attachedTo.map(describeDocument).join(", ") || "no MAIN document"}`;
+    return `${document.box}#${document.position}  ${document.file}${entry}${pages}\n${to ? `${to}\n` : ""}${lines.join("\n") || "  (no metadata)"}\n`;
+  });
+  const unmatched = outcome.unmatched.map(({ archive, entry }) => `  ${archive}  ${entry}\n`);
+  const violations = outcome.violations.map(({ code, message }) => `  ${code}: ${message}\n`);
+  return [
+    ...documents,
+    ...(unmatched.length > 0 ? [`Taken by no box:\n${unmatched.join("")}`] : []),
+    ...(violations.length > 0 ? [`Violations:\n${violations.join("")}`] : []),
+  ].join("\n");
 }

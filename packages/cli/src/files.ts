@@ -1,6 +1,13 @@
 import { chmod, mkdir, realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { findServiceFiles, ioReason, isSystemError, type UnreadSource, unreadDiagnostic } from "@mailroom/checker";
+import {
+  findServiceFiles,
+  ioReason,
+  isSystemError,
+  TEST_FILE,
+  type UnreadSource,
+  unreadDiagnostic,
+} from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
 import { type Diagnostic, diagnostic } from "@mailroom/syntax";
 import { UsageError } from "./io.js";
@@ -32,6 +39,8 @@ export async function expandPaths(paths: readonly string[], names: RegExp = SERV
       for (const file of await findServiceFiles([path], search)) {
         if (!found.has(file)) found.set(file, { file, root: path });
       }
+    } else if (TEST_FILE.test(path) && !names.test(path)) {
+      throw new UsageError(`"${path}" is a service's test file: mailroom test runs it.`);
     } else if (!found.has(path)) found.set(path, { file: path });
   }
   return [...found.values()];

@@ -1,6 +1,10 @@
 import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
+import { TEST_FILE_SUFFIX } from "@mailroom/checker";
+import { SERVICE_FILE } from "@mailroom/compiler";
 import { type CheckedFile, documentServices, type IndexDocs, type ServiceDocs } from "@mailroom/docs";
+import type { Service } from "@mailroom/model";
+import type { AreaUnit } from "@mailroom/runtime";
 import { type Diagnostic, diagnostic, span } from "@mailroom/syntax";
 import { ConfigResolver, settingsOf } from "./config.js";
 import { expandPaths, writeOutput } from "./files.js";
@@ -47,7 +51,12 @@ export async function generateDocs(paths: readonly string[], options: DocsOption
   const checked: CheckedFile[] = [];
   for (const [i, { file }] of files.entries()) {
     const report = await checkFile(file, { rules: settings[i]?.rules ?? {} });
-    checked.push({ ...report, file: displayPath(file) });
+    // A service with errors is not simulated: the compiler's placeholders would give meaningless values.
+    const errors = report.diagnostics.some((d) => d.severity === "error");
+    const [service, ...more] = errors ? [] : (report.document?.services ?? []);
+    const workedExample =
+      service && more.length === 0 ? await exampleOf(service.json as Service, file, settings[i]?.areaUnit) : null;
+    checked.push({ ...report, file: displayPath(file), workedExample });
   }
   const { services, index } = documentServices(checked);
 
@@ -96,6 +105,19 @@ export async function generateDocs(paths: readonly string[], options: DocsOption
     io.err(`documented ${plural(services.length, "service")} in ${plural(toWrite.length, "file")}\n`);
   }
   return 0;
+}
+
+/**
+ * The worked example of a service from the test file beside it (`payslips.service.yaml` is tested by
+ * `payslips.service.test.yaml`); null when it has none.
+ */
+async function exampleOf(service: Service, file: string, areaUnit: AreaUnit | undefined) {
+  if (!SERVICE_FILE.test(file)) return null;
+  const testFile = file.replace(SERVICE_FILE, TEST_FILE_SUFFIX);
+  const text = await readFile(testFile, "utf8").catch(() => undefined);
+  if (text === undefined) return null;
+  const { workedExample } = await import("@mailroom/docs");
+  return workedExample(service, { file: displayPath(testFile), text }, areaUnit);
 }
 
 /** Each page in each format, and an index per format; HTML and Markdown pages link to their index. */

@@ -9,6 +9,7 @@ import { registerFmt } from "./commands/fmt.js";
 import { registerLint } from "./commands/lint.js";
 import { registerLsp } from "./commands/lsp.js";
 import { registerSchema } from "./commands/schema.js";
+import { registerTest } from "./commands/test.js";
 import { type Io, processIo, UsageError } from "./io.js";
 
 /*
@@ -44,6 +45,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   registerFmt(program, io, setExitCode);
   registerDocs(program, io, setExitCode);
   registerEval(program, io, setExitCode);
+  registerTest(program, io, setExitCode);
   registerLsp(program);
 
   try {

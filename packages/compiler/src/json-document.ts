@@ -1,6 +1,7 @@
 import {
   type Diagnostic,
   diagnostic,
+  isJsonObject,
   type ParsedJson,
   type PathSegment,
   parseJson,
@@ -13,8 +14,7 @@ import { Wording } from "./wording.js";
 
 type Json = Record<string, unknown>;
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json => isJsonObject(value);
 
 /** A value found where a service was expected, at `span`; a number as written (`1e400`, not Infinity). */
 function describeFound(value: unknown, text: string, span: Span): string {

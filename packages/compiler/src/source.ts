@@ -1,4 +1,11 @@
-import type { Comment, Diagnostic, PathSegment, Span, SyntaxNode } from "@mailroom/syntax";
+import {
+  type Comment,
+  type Diagnostic,
+  type PathSegment,
+  type Span,
+  type SyntaxNode,
+  walkPath,
+} from "@mailroom/syntax";
 import type { Wording } from "./wording.js";
 
 /** Where a JSON path into a compiled service comes from in the source text. */
@@ -16,6 +23,16 @@ export interface Location {
   readonly name?: string;
   /** How the file writes a value of this field, where it differs from the JSON's (a DSL split's `page`: first for 1). */
   readonly spell?: (value: unknown) => unknown;
+}
+
+/** Where each path is written in a positioned tree: the deepest step of the path that is written. */
+export function locatorOf(root: SyntaxNode): (path: readonly PathSegment[]) => Location {
+  return (path) => {
+    const trail = walkPath(root, path);
+    // biome-ignore lint/style/noNonNullAssertion: a trail always holds at least its start.
+    const last = trail.at(-1)!;
+    return { span: last.node.span, ...(last.keySpan ? { keySpan: last.keySpan } : {}), depth: trail.length - 1 };
+  };
 }
 
 /** One service read from a file: its JSON model value and a source map from JSON paths back to the text. */

@@ -25,4 +25,14 @@ export class Anchors {
 }
 
 /** The ids of a page's own sections, which no box, metadata or channel may take. */
-export const SECTION_IDS = ["top", "contents", "findings", "call", "flow", "boxes", "metadata", "channels"] as const;
+export const SECTION_IDS = [
+  "top",
+  "contents",
+  "findings",
+  "call",
+  "flow",
+  "example",
+  "boxes",
+  "metadata",
+  "channels",
+] as const;

@@ -8,7 +8,14 @@ import { documentChannels } from "./channels.js";
 import { flowDiagrams } from "./flow.js";
 import { integer, type Json, object, objects, text } from "./json.js";
 import { linkMetadata } from "./links.js";
-import { DOCS_MODEL_VERSION, type Finding, type IndexDocs, type MetadataDocs, type ServiceDocs } from "./model.js";
+import {
+  DOCS_MODEL_VERSION,
+  type Finding,
+  type IndexDocs,
+  type MetadataDocs,
+  type ServiceDocs,
+  type WorkedExampleDocs,
+} from "./model.js";
 import { Page } from "./page.js";
 
 /** A file read and checked, as the command line hands it over. */
@@ -20,6 +27,8 @@ export interface CheckedFile {
   /** The file compiled or parsed; undefined when it could not be read. */
   readonly document?: SourceDocument | undefined;
   readonly diagnostics: readonly Diagnostic[];
+  /** The worked example of the file's service (`workedExample`), for a file holding one service. */
+  readonly workedExample?: WorkedExampleDocs | null;
 }
 
 /** `examples/payslips.service.yaml` -> `payslips`. */
@@ -38,12 +47,13 @@ export function documentServices(files: readonly CheckedFile[]): { services: Ser
     const held = file.document?.services ?? [];
     const findings = toFindings(file);
     if (held.length === 0) {
-      services.push(documentService(undefined, file, findings, slugs.take(stem(file.file))));
+      services.push(documentService(undefined, file, findings, slugs.take(stem(file.file)), null));
       continue;
     }
     held.forEach((service, i) => {
       const name = held.length === 1 ? stem(file.file) : `${stem(file.file)}-${i + 1}`;
-      services.push(documentService(service.json, file, findings, slugs.take(name)));
+      const example = held.length === 1 ? (file.workedExample ?? null) : null;
+      services.push(documentService(service.json, file, findings, slugs.take(name), example));
     });
   }
   const index: IndexDocs = {
@@ -71,7 +81,13 @@ function toFindings(file: CheckedFile): Finding[] {
 }
 
 /** One service's page. `json` undefined: the file held no service (it could not be read or parsed). */
-function documentService(json: unknown, file: CheckedFile, findings: Finding[], slug: string): ServiceDocs {
+function documentService(
+  json: unknown,
+  file: CheckedFile,
+  findings: Finding[],
+  slug: string,
+  workedExample: WorkedExampleDocs | null,
+): ServiceDocs {
   const page = new Page(json);
   const root = object(json) ?? {};
   const properties = object(root.properties) ?? {};
@@ -116,7 +132,7 @@ function documentService(json: unknown, file: CheckedFile, findings: Finding[], 
     metadata,
     channels: documentChannels(page),
   } as const;
-  return { ...docs, call: callDocs(docs, page.boxes, expressions), diagrams: flowDiagrams(docs) };
+  return { ...docs, call: callDocs(docs, page.boxes, expressions), diagrams: flowDiagrams(docs), workedExample };
 }
 
 const rgba = (c: Json): string => {

@@ -8,3 +8,4 @@ export * from "./markdown.js";
 export * from "./model.js";
 export * from "./template.js";
 export { appositionWords, sentence, splitWords } from "./words.js";
+export { type TestFileText, workedExample } from "./worked-example.js";

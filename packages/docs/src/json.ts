@@ -3,10 +3,11 @@
  * field is read for what it is, never assumed.
  */
 
+import { isJsonObject } from "@mailroom/syntax";
+
 export type Json = Readonly<Record<string, unknown>>;
 
-export const object = (value: unknown): Json | undefined =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+export const object = (value: unknown): Json | undefined => (isJsonObject(value) ? value : undefined);
 
 export const objects = (value: unknown): Json[] =>
   Array.isArray(value) ? value.flatMap((item) => (object(item) ? [item as Json] : [])) : [];

@@ -1,4 +1,13 @@
-import type { BoxDocs, Diagram, Explained, IndexDocs, MetadataDocs, ServiceDocs } from "./model.js";
+import type {
+  BoxDocs,
+  Diagram,
+  ExampleDocumentDocs,
+  Explained,
+  IndexDocs,
+  MetadataDocs,
+  ServiceDocs,
+  WorkedExampleDocs,
+} from "./model.js";
 import { sentence } from "./words.js";
 
 /*
@@ -72,6 +81,8 @@ export function renderMarkdownPage(service: ServiceDocs, options: MarkdownOption
   if (service.findings.length > 0) out.push(h(1, "Findings", "findings"), findings(service));
   out.push(h(1, "How to call this service", "call"), call(service, link));
   out.push(h(1, "How files flow", "flow"), flow(service, link));
+  if (service.workedExample)
+    out.push(h(1, "Worked example", "example"), workedExample(service, service.workedExample, link));
   out.push(h(1, "Boxes", "boxes"));
   for (const box of service.boxes) out.push(h(2, escapeMarkdown(box.name), box.anchor), boxSection(box, link));
   out.push(h(1, "Metadata", "metadata"));
@@ -129,6 +140,7 @@ function contents(service: ServiceDocs, link: Link): string {
     ...(service.findings.length > 0 ? [`- ${link("Findings", "findings")}`] : []),
     `- ${link("How to call this service", "call")}`,
     `- ${link("How files flow", "flow")}`,
+    ...(service.workedExample ? [`- ${link("Worked example", "example")}`] : []),
     `- ${link("Boxes", "boxes")}`,
     ...service.boxes.map((box) => `  - ${link(box.name, box.anchor)}`),
     `- ${link("Metadata", "metadata")}`,
@@ -199,6 +211,79 @@ function flow(service: ServiceDocs, link: Link): string {
   ]);
   out.push(lines.length > 0 ? lines.join("\n") : "No file is extracted from an archive or attached to another.");
   return out.join("\n\n");
+}
+
+/**
+ * The first test case simulated: what it gives, then each document with its pages, its metadata values (as JSON
+ * strings, so that line breaks and spaces show) and, for an attachment, where it goes; then the archive entries
+ * no box takes and the violations.
+ */
+function workedExample(service: ServiceDocs, example: WorkedExampleDocs, link: Link): string {
+  const boxAnchor = new Map(service.boxes.map((b) => [b.name, b.anchor]));
+  const box = (name: string) => link(name, boxAnchor.get(name) ?? null);
+  const given = [
+    ...example.files.map((f) => `- ${box(f.box)}: ${codeSpan(f.path)}`),
+    ...(example.organizationalUnit === null
+      ? []
+      : [`- **Organizational unit:** ${codeSpan(example.organizationalUnit)}`]),
+    ...(example.now === null ? [] : [`- **Now:** ${codeSpan(example.now)}`]),
+    ...(example.nuid === null ? [] : [`- **NUID:** ${codeSpan(example.nuid)}`]),
+    ...example.requirements.map((r) => `- **Requirement** ${codeSpan(r.name)}: ${codeSpan(JSON.stringify(r.value))}`),
+  ];
+  const out = [
+    `The first case of ${codeSpan(example.testFile)}, “${escapeMarkdown(example.case)}”, as mailroom simulates the ` +
+      "job (`mailroom test` checks what the case expects of it). The job is given:",
+    given.join("\n"),
+  ];
+  if (example.problem !== null) {
+    out.push(`It cannot be simulated: ${escapeMarkdown(example.problem)}.`);
+    return out.join("\n\n");
+  }
+  const metadataAnchor = new Map(service.metadata.map((m) => [`${m.box}/${m.name}`, m.anchor]));
+  out.push(
+    example.documents.length === 0
+      ? "It holds no document."
+      : `It holds these documents:\n\n${example.documents.map((d) => exampleDocument(d, metadataAnchor, link)).join("\n")}`,
+  );
+  if (example.unmatched.length > 0) {
+    out.push(
+      `Archive entries no box takes:\n\n${example.unmatched.map((u) => `- ${codeSpan(u.entry)} in ${codeSpan(u.archive)}`).join("\n")}`,
+    );
+  } else if (example.documents.some((d) => d.archiveEntry !== null)) {
+    out.push("Every archive entry goes to a box.");
+  }
+  const violation = (v: WorkedExampleDocs["violations"][number]) =>
+    `- ${codeSpan(v.code)} on ${box(v.box)}: ${escapeMarkdown(v.message)}`;
+  out.push(
+    example.violations.length === 0
+      ? "The job breaks no rule of the platform."
+      : `Violations:\n\n${example.violations.map(violation).join("\n")}`,
+  );
+  return out.join("\n\n");
+}
+
+/** A document of the worked example, its metadata values nested under it. */
+function exampleDocument(d: ExampleDocumentDocs, anchors: ReadonlyMap<string, string>, link: Link): string {
+  const pages =
+    d.pages === null
+      ? ""
+      : d.pages[0] === d.pages[1]
+        ? `page ${d.pages[0]} of `
+        : `pages ${d.pages[0]} to ${d.pages[1]} of `;
+  const from = d.archiveEntry === null ? codeSpan(d.file) : `${codeSpan(d.archiveEntry)} in ${codeSpan(d.file)}`;
+  const attached =
+    d.attachedTo === null
+      ? ""
+      : d.attachedTo.length === 0
+        ? ", attached to no MAIN document"
+        : `, attached to ${d.attachedTo.map((r) => `**${escapeMarkdown(r)}**`).join(", ")}`;
+  const values = d.metadata.map((m) => {
+    const name = link(m.name, anchors.get(`${d.box}/${m.name}`) ?? null);
+    const value =
+      m.value === null ? `no value (${escapeMarkdown(m.problem ?? "")})` : codeSpan(JSON.stringify(m.value));
+    return `  - ${name}: ${value}`;
+  });
+  return [`- **${escapeMarkdown(d.reference)}**: ${pages}${from}${attached}`, ...values].join("\n");
 }
 
 /** A diagram as a Mermaid block; when there is none, the reason it was left out, if it was. */

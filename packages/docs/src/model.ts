@@ -195,6 +195,59 @@ export interface Diagram {
   readonly dot: string;
 }
 
+/** A document of the worked example, as the simulation gives it. */
+export interface ExampleDocumentDocs {
+  /** `PAYSLIPS#2`: the second document of box PAYSLIPS, as test files name it. */
+  readonly reference: string;
+  readonly box: string;
+  /** The file it comes from, relative to the test file (for an archive's entry: the archive). */
+  readonly file: string;
+  /** Its path inside the archive, for an archive's entry. */
+  readonly archiveEntry: string | null;
+  /** Its first and last page in its file, from 1; null for a data file. */
+  readonly pages: readonly [number, number] | null;
+  /** Every metadata of its box, in order: its value (dates as milliseconds since the epoch), or why it has none. */
+  readonly metadata: readonly {
+    readonly name: string;
+    readonly value: string | null;
+    readonly problem: string | null;
+  }[];
+  /** For a document of an attachment box, the MAIN documents it goes to (references); null otherwise. */
+  readonly attachedTo: readonly string[] | null;
+}
+
+/**
+ * A job of the service simulated on sample files: the first case of its test file, what it gives and what the
+ * simulation makes of it (the case's expectations are `mailroom test`'s to check, not shown).
+ */
+export interface WorkedExampleDocs {
+  /** The test file, as given on the command line (forward slashes). */
+  readonly testFile: string;
+  /** The case's name. */
+  readonly case: string;
+  /** The files given, box by box in the order written, relative to the test file. */
+  readonly files: readonly { readonly box: string; readonly path: string }[];
+  /** The organizational unit's file, relative to the test file, when given. */
+  readonly organizationalUnit: string | null;
+  /** The clock, as written (ISO-8601), when given. */
+  readonly now: string | null;
+  readonly nuid: string | null;
+  readonly requirements: readonly { readonly name: string; readonly value: string }[];
+  /** Why the job could not be simulated (a file missing or not what its box takes); null when it was. */
+  readonly problem: string | null;
+  /** The documents, box by box in the service's order, each box's in job order. */
+  readonly documents: readonly ExampleDocumentDocs[];
+  /** The archive entries no file matcher takes. */
+  readonly unmatched: readonly { readonly archive: string; readonly entry: string }[];
+  /** The rules of the platform the job breaks (docs/evaluation.md lists the codes). */
+  readonly violations: readonly {
+    readonly code: string;
+    readonly box: string;
+    readonly file: string | null;
+    readonly message: string;
+  }[];
+}
+
 export interface ServiceDocs {
   readonly version: typeof DOCS_MODEL_VERSION;
   /** The source file, as given on the command line (forward slashes). */
@@ -217,6 +270,8 @@ export interface ServiceDocs {
   readonly channels: readonly ChannelDocs[];
   readonly call: CallDocs;
   readonly diagrams: { readonly files: Diagram; readonly metadata: Diagram };
+  /** The first case of the service's test file, simulated; null when the service has none. */
+  readonly workedExample: WorkedExampleDocs | null;
 }
 
 /** The index of every service documented together. */

@@ -214,6 +214,43 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
         dot: METADATA_DOT,
       },
     },
+    workedExample: {
+      testFile: "examples/invoices.service.test.yaml",
+      case: "a batch of two invoices",
+      files: [
+        { box: "INVOICES", path: "samples/INVOICES_2024.pdf" },
+        { box: "BUNDLE", path: "samples/annexes.zip" },
+      ],
+      organizationalUnit: "ou.json",
+      now: "2024-03-15T10:00:00Z",
+      nuid: null,
+      requirements: [{ name: "PRIORITY", value: "high" }],
+      problem: null,
+      documents: [
+        {
+          reference: "INVOICES#1",
+          box: "INVOICES",
+          file: "samples/INVOICES_2024.pdf",
+          archiveEntry: null,
+          pages: [1, 2],
+          metadata: [{ name: "invoiceNo", value: "FA-1", problem: null }],
+          attachedTo: null,
+        },
+        {
+          reference: "ANNEXES#1",
+          box: "ANNEXES",
+          file: "samples/annexes.zip",
+          archiveEntry: "annexes/FA-1.pdf",
+          pages: [1, 1],
+          metadata: [{ name: "annexKey", value: null, problem: "the area is empty" }],
+          attachedTo: ["INVOICES#1"],
+        },
+      ],
+      unmatched: [{ archive: "samples/annexes.zip", entry: "readme.txt" }],
+      violations: [
+        { code: "unattached", box: "ANNEXES", file: "samples/annexes.zip", message: "goes to no MAIN document" },
+      ],
+    },
     ...overrides,
   };
 }
@@ -240,6 +277,19 @@ export function hostileDocs(): ServiceDocs {
         dot: `digraph { a [label="<script>alert('x')</script> & \\"q\\""]; }`,
       },
       metadata: base.diagrams.metadata,
+    },
+    workedExample: base.workedExample && {
+      ...base.workedExample,
+      case: evil,
+      files: [{ box: evil, path: evil }],
+      documents: base.workedExample.documents.map((d) => ({
+        ...d,
+        reference: evil,
+        file: evil,
+        metadata: [{ name: evil, value: evil, problem: null }],
+      })),
+      unmatched: [{ archive: evil, entry: evil }],
+      violations: [{ code: "unattached", box: evil, file: evil, message: evil }],
     },
   };
 }

@@ -13,10 +13,15 @@ export { type CleanFlags, javaClean, javaTrim } from "./eval/clean.js";
 /**
  * Dates as `DateTimeFormatter.ofPattern(pattern, locale)` writes and reads them, in a zone, to epoch milliseconds,
  * with the locales bundled. Loaded on first use only: their zone rules and locale data take about a second to load,
- * which no command that does not evaluate dates should pay.
+ * which no command that does not evaluate dates should pay. `locales` are the tags that will be used (an absent
+ * one is the default locale): only their languages' data are loaded; all of them when not given.
  */
 export type JavaDates = typeof import("./eval/dates.js");
-export const loadJavaDates = (): Promise<JavaDates> => import("./eval/dates.js");
+export async function loadJavaDates(locales?: Iterable<string | undefined>): Promise<JavaDates> {
+  const dates = await import("./eval/dates.js");
+  await dates.loadDateLanguages(locales ?? dates.BUNDLED_DATE_LOCALES);
+  return dates;
+}
 /** The outcome of a Java semantic the evaluator runs: a value, or the reason there is none. */
 export type { Evaluated } from "./eval/evaluated.js";
 /** Numbers in texts: comparisons as BigDecimal's, epoch milliseconds as Long.parseLong's. */

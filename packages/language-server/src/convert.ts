@@ -95,6 +95,8 @@ const COMPLETION_KINDS: Record<CompletionItem["kind"], lsp.CompletionItemKind> =
   "time-zone": lsp.CompletionItemKind.Constant,
   locale: lsp.CompletionItemKind.Constant,
   snippet: lsp.CompletionItemKind.Snippet,
+  file: lsp.CompletionItemKind.File,
+  folder: lsp.CompletionItemKind.Folder,
 };
 
 const markdown = (value: string): lsp.MarkupContent => ({ kind: lsp.MarkupKind.Markdown, value });

@@ -2,9 +2,10 @@ import { pathToFileURL } from "node:url";
 import { type ResolvedSettings, unreadDiagnostic } from "@mailroom/checker";
 import { type Diagnostic, LineIndex } from "@mailroom/syntax";
 import { type PlaceResolver, toDiagnostic } from "./convert.js";
-import { parse, sourceOf } from "./documents.js";
+import { isTest, parse, parseTest, sourceOf } from "./documents.js";
 import { placeResolver } from "./places.js";
 import type { ServerState } from "./state.js";
+import { testContext } from "./test-files.js";
 
 /*
  * Diagnostics: computed once per document version with the file's settings, published at once on open and
@@ -49,6 +50,10 @@ export async function publish(state: ServerState, uri: string): Promise<void> {
       await connection.sendDiagnostics({ uri, version: document.version, diagnostics: [diagnostic] });
       return;
     }
+    if (isTest(uri)) {
+      await publishTest(state, uri);
+      return;
+    }
     const diagnostics = await diagnosticsOf(state, uri);
     const parsed = parses.get(uri);
     if (diagnostics === undefined || !parsed || !opened.has(uri)) return;
@@ -64,6 +69,20 @@ export async function publish(state: ServerState, uri: string): Promise<void> {
   } catch (error) {
     state.log(`diagnostics of ${uri}`, error);
   }
+}
+
+/** A test file's diagnostics: its own problems, and those against its service and the files beside it. */
+async function publishTest(state: ServerState, uri: string): Promise<void> {
+  const test = parseTest(state, uri);
+  if (!test) return;
+  const diagnostics = await state.service.validateTestFile(test, await testContext(state, test));
+  if (parseTest(state, uri) !== test || !state.opened.has(uri)) return;
+  const resolvePlace: PlaceResolver = (file) => (file === undefined ? { uri, lines: test.lines } : undefined);
+  await state.connection.sendDiagnostics({
+    uri,
+    version: test.version,
+    diagnostics: diagnostics.map((d) => toDiagnostic(test.lines, d, state.client.options.docsBase, resolvePlace)),
+  });
 }
 
 /** A configuration with problems gives no settings; its problems are shown on it, and cleared once fixed. */
@@ -107,4 +126,9 @@ export function configChanged(state: ServerState): void {
   state.resolver.forget();
   state.settings.clear();
   for (const uri of state.opened) schedule(state, uri, state.client.options.diagnosticsDelay);
+}
+
+/** A service changed (edited, or on disk): the open test files, which are checked against it, are checked again. */
+export function serviceChanged(state: ServerState): void {
+  for (const uri of state.opened) if (isTest(uri)) schedule(state, uri, state.client.options.diagnosticsDelay);
 }

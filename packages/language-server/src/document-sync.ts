@@ -1,11 +1,12 @@
-import { configChanged, schedule, unschedule } from "./diagnostics.js";
-import { fileOf, isConfig, isService } from "./documents.js";
+import { configChanged, schedule, serviceChanged, unschedule } from "./diagnostics.js";
+import { fileOf, isConfig, isService, isTest } from "./documents.js";
 import type { ServerState } from "./state.js";
 
 /**
- * Document sync: what opening, editing and closing a document sets off. A service document's diagnostics are
+ * Document sync: what opening, editing and closing a document sets off. A service or test file's diagnostics are
  * published at once on open and once typing pauses after an edit; an edited configuration relints every open
- * service; a closed document is dropped from everything, its diagnostics cleared.
+ * service, an edited service every open test file; a closed document is dropped from everything, its
+ * diagnostics cleared.
  */
 export function registerDocumentSync(state: ServerState): void {
   const { documents } = state;
@@ -13,17 +14,20 @@ export function registerDocumentSync(state: ServerState): void {
   documents.onDidChangeContent(({ document }) => {
     const { uri } = document;
     if (isConfig(uri)) configChanged(state);
-    if (!isService(document)) return;
+    const service = isService(document);
+    if (!service && !isTest(uri)) return;
     // The first content is the open: shown at once. Edits wait until typing pauses.
     const first = !state.opened.has(uri);
     state.opened.add(uri);
     schedule(state, uri, first ? 0 : state.client.options.diagnosticsDelay);
+    if (service) serviceChanged(state);
   });
 
   documents.onDidClose(({ document }) => {
     const { uri } = document;
     unschedule(state, uri);
     state.parses.delete(uri);
+    state.testParses.delete(uri);
     state.settings.delete(uri);
     if (isConfig(uri)) configChanged(state);
     if (uri.startsWith("file:") && isService(document)) {

@@ -2,7 +2,7 @@ import { basename } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CONFIG_FILE_NAME, type SourceText, sourceOfText } from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
-import { type ParsedDocument, parseDocument } from "@mailroom/language";
+import { isTestFile, type ParsedDocument, type ParsedTestFile, parseDocument, parseTestFile } from "@mailroom/language";
 import type { TextDocument } from "vscode-languageserver-textdocument";
 import type { ServerState } from "./state.js";
 
@@ -23,8 +23,11 @@ export function fileOf(uri: string): string {
 
 export const isConfig = (uri: string): boolean => basename(fileOf(uri)) === CONFIG_FILE_NAME;
 
+/** A service's test file (`*.service.test.yaml`), whatever language id the client gives it. */
+export const isTest = (uri: string): boolean => isTestFile(fileOf(uri));
+
 export const isService = (document: TextDocument): boolean =>
-  document.languageId === LANGUAGE_ID || SERVICE_FILE.test(fileOf(document.uri));
+  !isTest(document.uri) && (document.languageId === LANGUAGE_ID || SERVICE_FILE.test(fileOf(document.uri)));
 
 /** A document's text as read, within the limits of the file it stands for, as `mailroom lint` reads that file. */
 export const sourceOf = (document: TextDocument): SourceText => sourceOfText(fileOf(document.uri), document.getText());
@@ -41,5 +44,16 @@ export function parse(state: ServerState, uri: string): ParsedDocument | undefin
   const parsed = parseDocument(fileOf(uri), document.getText(), document.version, cached);
   state.parses.set(uri, parsed);
   if (uri.startsWith("file:")) state.workspace.open(parsed);
+  return parsed;
+}
+
+/** The test file's current version, parsed once; none for a document that is not one or is over the size limit. */
+export function parseTest(state: ServerState, uri: string): ParsedTestFile | undefined {
+  const document = state.documents.get(uri);
+  if (!document || !isTest(uri) || !sourceOf(document).ok) return undefined;
+  const cached = state.testParses.get(uri);
+  if (cached?.version === document.version) return cached;
+  const parsed = parseTestFile(fileOf(uri), document.getText(), document.version);
+  state.testParses.set(uri, parsed);
   return parsed;
 }

@@ -1,8 +1,9 @@
+import { stat } from "node:fs/promises";
 import { basename } from "node:path";
 import { escapeMarkdown } from "@mailroom/docs";
 import type { ParsedDocument } from "@mailroom/language";
 import type { Service } from "@mailroom/model";
-import { JobEvaluation, loadDocuments } from "@mailroom/runtime";
+import { type AreaUnit, type Simulation, simulateJob } from "@mailroom/runtime";
 import { settingsOf } from "./diagnostics.js";
 import type { ServerState } from "./state.js";
 
@@ -29,21 +30,43 @@ export async function sampleValue(
   if (document.source.diagnostics.some((d) => d.severity === "error")) {
     return "_No value on the samples while the file has errors._";
   }
-  const loaded = await loadDocuments(service, samples);
-  if (!loaded.ok)
-    return `_Sample ${escapeMarkdown(basename(loaded.file))} of box ${escapeMarkdown(loaded.box)}: ${escapeMarkdown(loaded.problem)}._`;
-  const evaluation = await JobEvaluation.of(service, {
-    documents: loaded.documents,
-    requirements: {},
-    now: Date.now(),
-    areaUnit: settings.areaUnit ?? "pt",
-  });
-  const sample = loaded.documents.find((d) => d.box === metadata.box);
+  const simulation = await simulated(state, service, samples, settings.areaUnit ?? "pt");
+  if (!simulation.ok) {
+    const file = basename(simulation.file) + (simulation.entry === undefined ? "" : ` (${simulation.entry})`);
+    return `_Sample ${escapeMarkdown(file)} of box ${escapeMarkdown(simulation.box)}: ${escapeMarkdown(simulation.problem)}._`;
+  }
+  const sample = simulation.outcome.documents.find((d) => d.document.box === metadata.box);
   if (!sample) return undefined;
-  const result = evaluation.document(sample).metadata.get(metadata.name);
+  const result = sample.metadata.get(metadata.name);
   if (!result) return undefined;
-  const on = `**On the sample** \`${basename(sample.file).replaceAll("`", "'")}\``;
+  const on = `**On the sample** \`${basename(sample.document.file).replaceAll("`", "'")}\``;
   return "value" in result
     ? `${on}: \`${JSON.stringify(result.value).replaceAll("`", "'")}\``
     : `${on}: no value, ${escapeMarkdown(result.problem)}.`;
+}
+
+/**
+ * The job simulated on the samples, reused while the service, the samples (paths and modification times) and the
+ * unit stay the same: reading PDFs is most of a hover's cost. The clock is the time of the first simulation.
+ */
+async function simulated(
+  state: ServerState,
+  service: Service,
+  samples: [string, string][],
+  areaUnit: AreaUnit,
+): Promise<Simulation> {
+  const times = await Promise.all(
+    samples.map(([, path]) =>
+      stat(path).then(
+        (s) => s.mtimeMs,
+        () => -1,
+      ),
+    ),
+  );
+  const key = JSON.stringify([service, samples, times, areaUnit]);
+  if (state.samples?.key !== key) {
+    const simulation = simulateJob(service, { files: samples, requirements: {}, now: Date.now(), areaUnit });
+    state.samples = { key, simulation };
+  }
+  return state.samples.simulation;
 }

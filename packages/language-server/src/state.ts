@@ -1,6 +1,7 @@
 import { pathToFileURL } from "node:url";
 import { ConfigResolver, type ConfigText, type ResolvedSettings, readSource } from "@mailroom/checker";
-import { type LanguageService, type ParsedDocument, Workspace } from "@mailroom/language";
+import { type LanguageService, type ParsedDocument, type ParsedTestFile, Workspace } from "@mailroom/language";
+import type { Simulation } from "@mailroom/runtime";
 import * as lsp from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
 import { type ServerOptions, serverOptions } from "./options.js";
@@ -26,7 +27,9 @@ export interface ServerState {
   readonly documents: lsp.TextDocuments<TextDocument>;
   /** Each open service document's current version, parsed once and shared by every request (`documents.ts`). */
   readonly parses: Map<string, ParsedDocument>;
-  /** The open service documents, whose diagnostics are published until they close (`document-sync.ts`). */
+  /** Each open test file's current version, parsed once (`documents.ts`). */
+  readonly testParses: Map<string, ParsedTestFile>;
+  /** The open service and test documents, whose diagnostics are published until they close (`document-sync.ts`). */
   readonly opened: Set<string>;
   /**
    * Each open file's settings, resolved once until a configuration changes: one object per file, so the language
@@ -41,6 +44,8 @@ export interface ServerState {
   configUris: Set<string>;
   /** The workspace index, for references across files and workspace symbols (`workspace.ts`). */
   readonly workspace: Workspace;
+  /** The last job simulated on the samples, by what it depends on: hovers in a row reuse it (`samples.ts`). */
+  samples?: { readonly key: string; readonly simulation: Promise<Simulation> };
   client: ClientSettings;
   /** Logs what went wrong in a handler, which then answers empty: the server outlives any input. */
   readonly log: (what: string, error: unknown) => void;
@@ -59,6 +64,7 @@ export function createState(connection: lsp.Connection, service: LanguageService
     service,
     documents,
     parses: new Map(),
+    testParses: new Map(),
     opened: new Set(),
     settings: new Map(),
     resolver: new ConfigResolver({ read: readConfig }),

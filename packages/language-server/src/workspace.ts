@@ -3,7 +3,7 @@ import { findServiceFiles, readSource } from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
 import type { WorkspaceHost } from "@mailroom/language";
 import * as lsp from "vscode-languageserver";
-import { configChanged } from "./diagnostics.js";
+import { configChanged, serviceChanged } from "./diagnostics.js";
 import { fileOf, isConfig } from "./documents.js";
 import type { ServerState } from "./state.js";
 
@@ -38,7 +38,10 @@ export async function indexWorkspace(state: ServerState): Promise<void> {
   state.connection.console.info(`mailroom: indexed ${files.length} service files in ${Date.now() - started} ms`);
 }
 
-/** Files changed on disk: a configuration relints the open services; a service file not open is indexed again. */
+/**
+ * Files changed on disk: a configuration relints the open services; a service file not open is indexed again, and
+ * the open test files are checked again.
+ */
 export function registerWatchedFiles(state: ServerState): void {
   state.connection.onDidChangeWatchedFiles(async ({ changes }) => {
     try {
@@ -48,6 +51,7 @@ export function registerWatchedFiles(state: ServerState): void {
         if (!change.uri.startsWith("file:") || !SERVICE_FILE.test(file) || state.documents.get(change.uri)) continue;
         if (change.type === lsp.FileChangeType.Deleted) state.workspace.remove(file);
         else await state.workspace.refresh(file);
+        serviceChanged(state);
       }
     } catch (error) {
       state.log("watched files", error);

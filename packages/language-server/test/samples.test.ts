@@ -1,4 +1,4 @@
-import { copyFileSync, readFileSync } from "node:fs";
+import { copyFileSync, readFileSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { HoverRequest, type MarkupContent } from "vscode-languageserver-protocol";
@@ -42,5 +42,16 @@ describe("a metadata's value on the configured samples, on hover", () => {
     expect(await hover("senderSiret:", 3)).toContain(
       "**On the sample** `letter.pdf`: no value, no organizational unit is given.",
     );
+  });
+
+  it("reads a sample again once it changes on disk", async () => {
+    const sample = join(server.dir, "letter.pdf");
+    copyFileSync(join(repoRoot, "examples/samples/payslips/ATTEST_AB12345.pdf"), sample);
+    utimesSync(sample, new Date("2024-01-01T00:00:00Z"), new Date("2024-01-01T00:00:00Z"));
+    const changed = await hover("recipientName:", 3);
+    expect(changed).toContain("**On the sample** `letter.pdf`:");
+    expect(changed).not.toContain("Madame Claire Dupont");
+    copyFileSync(join(repoRoot, "examples/samples/registered-letter/LRAR_2024-0317_Dupont.pdf"), sample);
+    expect(await hover("recipientName:", 3)).toContain('`"Madame Claire Dupont"`');
   });
 });

@@ -36,7 +36,7 @@ export function complete(doc: ParsedDocument, offset: number): CompletionList {
   return { items, incomplete: false };
 }
 
-const item = (
+export const item = (
   label: string,
   kind: CompletionKind,
   span: Span,
@@ -44,7 +44,11 @@ const item = (
 ): CompletionItem => ({ label, kind, span, insertText: label, ...extra });
 
 /** Keys of the schemas not yet written, with their descriptions; `insert` writes the key as the format wants. */
-function keyItems(schemas: readonly z.ZodType[], cursor: Cursor, insert: (key: string) => string): CompletionItem[] {
+export function keyItems(
+  schemas: readonly z.ZodType[],
+  cursor: Cursor,
+  insert: (key: string) => string,
+): CompletionItem[] {
   const items: CompletionItem[] = [];
   for (const [key, field] of fieldsOf(schemas)) {
     if (cursor.present.has(key)) continue;
@@ -63,7 +67,7 @@ function keyItems(schemas: readonly z.ZodType[], cursor: Cursor, insert: (key: s
   return items;
 }
 
-function enumItems(schemas: readonly z.ZodType[], cursor: Cursor, json: boolean): CompletionItem[] {
+export function enumItems(schemas: readonly z.ZodType[], cursor: Cursor, json: boolean): CompletionItem[] {
   return literalValues(schemas).map((value) =>
     item(String(value), typeof value === "boolean" ? "value" : "enum", cursor.word, {
       insertText: json && !cursor.quote ? JSON.stringify(value) : String(value),
@@ -71,7 +75,7 @@ function enumItems(schemas: readonly z.ZodType[], cursor: Cursor, json: boolean)
   );
 }
 
-function boxItems(boxes: readonly BoxOutline[], span: Span, insert = (name: string) => name): CompletionItem[] {
+export function boxItems(boxes: readonly BoxOutline[], span: Span, insert = (name: string) => name): CompletionItem[] {
   return boxes.map((box, i) =>
     item(box.name, "box", span, {
       insertText: insert(box.name),

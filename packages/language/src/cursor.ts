@@ -1,3 +1,4 @@
+import type { SourceDocument } from "@mailroom/compiler";
 import {
   type PathSegment,
   type PropertyNode,
@@ -9,6 +10,15 @@ import {
 } from "@mailroom/syntax";
 import { scanFlow } from "./cursor-flow.js";
 import type { ParsedDocument } from "./document.js";
+
+/**
+ * What a block-YAML cursor reads of a document: its text, and its parse's tree and comments. A service document
+ * is one; so is a service's test file, which is not compiled.
+ */
+export interface YamlText {
+  readonly text: string;
+  readonly source: Pick<SourceDocument, "tree" | "comments">;
+}
 
 /**
  * Where the cursor is in the structure of a document, worked out from the text around it so that it also
@@ -58,12 +68,7 @@ function wordEnd(text: string, offset: number, quote: string | undefined): numbe
 }
 
 /** The discriminator written in the tree's object at a path prefix. */
-export function treeTag(
-  doc: ParsedDocument,
-  path: readonly PathSegment[],
-  depth: number,
-  discriminator: string,
-): unknown {
+export function treeTag(doc: YamlText, path: readonly PathSegment[], depth: number, discriminator: string): unknown {
   const root = doc.source.tree();
   if (!root) return undefined;
   const trail = walkPath(root, path.slice(0, depth));
@@ -133,7 +138,7 @@ export function jsonCursor(doc: ParsedDocument, offset: number): Cursor {
   };
 }
 
-function addTreeKeys(doc: ParsedDocument, path: readonly PathSegment[], present: Set<string>): void {
+function addTreeKeys(doc: YamlText, path: readonly PathSegment[], present: Set<string>): void {
   const root = doc.source.tree();
   if (!root) return;
   const trail = walkPath(root, path);
@@ -195,7 +200,7 @@ const MAX_SCAN_LINES = 5000;
  * The cursor in block YAML, from indentation: the keys of the lines above with less indentation are the path;
  * `- ` entries add indexes (counted upwards). On the cursor's line, a flow collection is scanned as JSON-like.
  */
-export function yamlCursor(doc: ParsedDocument, offset: number): Cursor | undefined {
+export function yamlCursor(doc: YamlText, offset: number): Cursor | undefined {
   const text = doc.text;
   const lineStart = text.lastIndexOf("\n", offset - 1) + 1;
   let lineEnd = text.indexOf("\n", offset);

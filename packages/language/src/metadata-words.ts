@@ -1,13 +1,12 @@
 import { explainExpression, expressionPlace, valueAt } from "@mailroom/compiler";
 import { ValueExpression } from "@mailroom/model";
-import type { PathSegment } from "@mailroom/syntax";
+import { isJsonObject, type PathSegment } from "@mailroom/syntax";
 import { serviceOfPath, serviceRoots } from "./cursor-names.js";
 import type { ParsedDocument } from "./document.js";
 
 type Json = Record<string, unknown>;
 
-const object = (value: unknown): Json | undefined =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+const object = (value: unknown): Json | undefined => (isJsonObject(value) ? value : undefined);
 
 /** A metadata entry of the compiled service and the box holding it. */
 interface MetadataEntry {

@@ -1,6 +1,6 @@
 import { indexExpressions, isReference, MetadataScope, sourceOffset } from "@mailroom/checker";
 import type { Service } from "@mailroom/model";
-import type { PathSegment, Span } from "@mailroom/syntax";
+import { isJsonObject, type PathSegment, type Span } from "@mailroom/syntax";
 import type { ParsedDocument } from "./document.js";
 
 type Json = Record<string, unknown>;
@@ -31,8 +31,7 @@ export interface Occurrence {
   readonly main?: boolean;
 }
 
-const object = (value: unknown): Json | undefined =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+const object = (value: unknown): Json | undefined => (isJsonObject(value) ? value : undefined);
 
 /** Array entries kept at their index, an entry that is not an object standing as an empty one. */
 const entries = (value: unknown): Json[] => (Array.isArray(value) ? value.map((item) => object(item) ?? {}) : []);

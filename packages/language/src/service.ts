@@ -8,6 +8,9 @@ import { documentSymbols, foldingRanges } from "./outline.js";
 import { prepareRename, rename } from "./rename.js";
 import { semanticTokens } from "./semantic-tokens.js";
 import { signatureHelp } from "./signature-help.js";
+import { completeTestFile } from "./test-file-completion.js";
+import { hoverTestFile } from "./test-file-hover.js";
+import { validateTestFile } from "./test-file-validate.js";
 import type { LanguageService } from "./types.js";
 import { validate } from "./validate.js";
 
@@ -31,5 +34,8 @@ export function getLanguageService(): LanguageService {
     signatureHelp,
     semanticTokens,
     inlayHints,
+    validateTestFile,
+    completeTestFile,
+    hoverTestFile,
   };
 }

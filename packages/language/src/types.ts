@@ -1,6 +1,7 @@
 import type { CheckOptions } from "@mailroom/checker";
 import type { Diagnostic, Span, TextEdit } from "@mailroom/syntax";
 import type { ParsedDocument } from "./document.js";
+import type { ParsedTestFile, TestFileContext } from "./test-file.js";
 
 /**
  * Results of the language service. Like diagnostics, they carry spans (UTF-16 offsets into the document's
@@ -30,7 +31,9 @@ export type CompletionKind =
   | "identifier"
   | "time-zone"
   | "locale"
-  | "snippet";
+  | "snippet"
+  | "file"
+  | "folder";
 
 export interface CompletionItem {
   readonly label: string;
@@ -170,4 +173,9 @@ export interface LanguageService {
   signatureHelp(document: ParsedDocument, offset: number): SignatureHelp | undefined;
   semanticTokens(document: ParsedDocument): SemanticToken[];
   inlayHints(document: ParsedDocument, span: Span): InlayHint[];
+  /** Every problem of a service's test file `mailroom test` would refuse it for, short of running it. */
+  validateTestFile(document: ParsedTestFile, context: TestFileContext): Promise<Diagnostic[]>;
+  /** Completion in a test file: its keys, the tested service's names, the files beside it. */
+  completeTestFile(document: ParsedTestFile, offset: number, context: TestFileContext): Promise<CompletionList>;
+  hoverTestFile(document: ParsedTestFile, offset: number): Hover | undefined;
 }

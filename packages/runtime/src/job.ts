@@ -7,13 +7,17 @@ export interface PdfReader {
   metadata(name: string): string;
 }
 
-/** One document of a job: one file given for a box (splitting is not simulated here). */
+/** One document of a job: a file given for a box, an entry of an archive, or a part of either cut by a split. */
 export interface JobDocument {
   readonly box: string;
-  /** The path as given. */
+  /** The path as given (for an archive's entry: the archive's). */
   readonly file: string;
+  /** The path inside the archive, for a document extracted from one. */
+  readonly archiveEntry?: string;
   /** The file's name, as the service sees it. */
   readonly name: string;
+  /** Its pages in the file (1-based, inclusive), for a document of a PDF box. */
+  readonly pages?: readonly [first: number, last: number];
   /** Its position in its box, from 1. */
   readonly position: number;
   /** Its PDF, for a document of a PDF box. */
@@ -31,8 +35,8 @@ export interface Job {
   readonly requirements: Readonly<Record<string, string>>;
   /** The output file's NUID, when given. */
   readonly nuid?: string;
-  /** The clock, in milliseconds since the Unix epoch. */
-  readonly now: number;
+  /** The clock, in milliseconds since the Unix epoch; without it, `now` has no value (a test stays the same). */
+  readonly now?: number;
   readonly areaUnit: AreaUnit;
 }
 

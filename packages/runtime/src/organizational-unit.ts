@@ -1,8 +1,8 @@
 import type { Evaluated } from "@mailroom/java";
+import { isJsonObject } from "@mailroom/syntax";
 
 type Json = Readonly<Record<string, unknown>>;
-const object = (value: unknown): Json | undefined =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+const object = (value: unknown): Json | undefined => (isJsonObject(value) ? value : undefined);
 
 /** Each identifier an `ou.` reference may read: where the unit's JSON holds it, and what it is in words. */
 const PROPERTIES: Readonly<Record<string, { readonly read: (unit: Json) => unknown; readonly what: string }>> = {

@@ -18,6 +18,7 @@ export const SECTIONS = {
   writing: "Writing files and build outputs",
   docs: "Generating documentation",
   evaluation: "Evaluating expressions",
+  testing: "Testing services",
 } as const;
 
 export type Section = keyof typeof SECTIONS;
@@ -617,6 +618,83 @@ export const CATALOGUE = {
     messages: {
       metadata:
         'Found that metadata "{{name}}" of box {{box}} has no value on "{{file}}": {{reason}}; expected an expression mailroom can evaluate there.',
+    },
+  },
+  "duplicate-case": {
+    severity: "error",
+    docs: {
+      testing:
+        "Two cases of a `*.service.test.yaml` file have the same name. Reports, `--case` and JUnit name cases by their names, so each must be unique in its file; the report points at the second, the first is related.",
+    },
+    messages: {
+      duplicate: 'Found a second case named "{{name}}"; expected each case\'s name once in its file.',
+      firstHere: 'The first case named "{{name}}" is here.',
+    },
+  },
+  "unknown-box": {
+    severity: "error",
+    docs: {
+      testing:
+        "A test case names a box the service tested does not have: under `files`, `documents`, `violations`, or in a `BOX#n` reference of `attachedTo` (which must name a MAIN box, since attachments go to MAIN documents). The nearest box name is suggested. Under `documents`, an archive box is refused too: its files are extracted into the boxes whose `parent` it is, and those boxes hold the documents.",
+    },
+    messages: {
+      unknown: 'Found box "{{box}}", which the service "{{service}}" does not have; expected one of {{boxes}}.',
+      unknownNear:
+        'Found box "{{box}}", which the service "{{service}}" does not have; expected one of its boxes. Did you mean "{{suggestion}}"?',
+      notMain:
+        'Found box "{{box}}" in a document reference, which is not a MAIN box; expected a MAIN box ({{boxes}}), since attachments go to MAIN documents.',
+      archive:
+        'Found archive box "{{box}}" under "documents"; expected a box that holds documents: an archive\'s files go to the boxes whose parent it is.',
+    },
+  },
+  "unknown-metadata": {
+    severity: "error",
+    docs: {
+      testing:
+        "A test case expects a value of a metadata its box does not define. Only the metadata of a document's own box are evaluated on it; the nearest name is suggested.",
+    },
+    messages: {
+      unknown: 'Found metadata "{{name}}", which box {{box}} does not define; expected one of {{names}}.',
+      unknownNear:
+        'Found metadata "{{name}}", which box {{box}} does not define; expected one of its metadata. Did you mean "{{suggestion}}"?',
+      none: 'Found metadata "{{name}}", but box {{box}} defines no metadata; expected none under "metadata".',
+    },
+  },
+  "broken-service": {
+    severity: "error",
+    docs: {
+      testing:
+        "The service a test file tests cannot be run: its file does not exist, cannot be read, holds no service or several, or has errors (`mailroom lint` names them; they are printed too). A service with errors is not simulated, since its expressions may hold what the compiler put in place of a mistake. Reported at `service` when the file gives it, else at the start of the file.",
+    },
+    messages: {
+      missing: 'Found no service file "{{file}}" to test: {{reason}}; expected the service this file tests.',
+      errors:
+        'Found errors in the service "{{file}}" this file tests; expected a service without errors (mailroom lint).',
+      count: 'Found {{count}} services in "{{file}}"; expected one service in the file a test file tests.',
+    },
+  },
+  "bad-sample": {
+    severity: "error",
+    docs: {
+      testing:
+        "A file a test case gives cannot be used: it does not exist, cannot be read, or is not what its box takes (a truncated or corrupted PDF, a ZIP that is not one or that inflates past the limits of docs/evaluation.md, a JSON organizational unit that does not parse). Reported at the path in the test file, with the reason; the other test files are still run.",
+    },
+    messages: {
+      unusable: 'Found that "{{file}}" (box {{box}}) cannot be used: {{problem}}; expected a file the box takes.',
+      entry:
+        'Found that "{{entry}}" in the archive "{{file}}" (box {{box}}) cannot be used: {{problem}}; expected a file its box takes.',
+      unit: 'Found that the organizational unit "{{file}}" cannot be used: {{problem}}; expected JSON as the API returns it.',
+    },
+  },
+  "path-escape": {
+    severity: "error",
+    docs: {
+      testing:
+        "A path of a test case leads outside the test file's folder, through `..` or an absolute path, or through a symbolic link whose target is outside it. Sample files live beside their test file, so that a test file can be run anywhere without reading what it should not.",
+    },
+    messages: {
+      outside: 'Found "{{path}}", which leads outside the folder of the test file; expected a path inside it.',
+      link: 'Found "{{path}}", a symbolic link to "{{target}}" outside the folder of the test file; expected a file inside it.',
     },
   },
 } as const satisfies Record<string, CodeEntry>;

@@ -11,6 +11,13 @@ import {
   type SyntaxNode,
 } from "./tree.js";
 
+/** A JSON object, as parsed JSON or YAML gives it: not null, not an array. */
+export type JsonObject = Record<string, unknown>;
+
+/** Whether a value read from JSON or YAML is an object (not null, not an array). */
+export const isJsonObject = (value: unknown): value is JsonObject =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
 export interface ParsedJson {
   /** The value, as JSON.parse gives it (the last of duplicate keys wins); undefined when none could be read. */
   readonly value: unknown;

@@ -10,6 +10,8 @@ import {
 
 /** By file name, not language id: service files stay `yaml`/`json` for highlighting and yaml-language-server. */
 const SERVICE_FILES = { scheme: "file", pattern: "**/*.service.{yaml,yml,json}" } satisfies vscode.DocumentFilter;
+/** The test files of services (`mailroom test`): checked against their service, with completion. */
+const TEST_FILES = { scheme: "file", pattern: "**/*.service.test.yaml" } satisfies vscode.DocumentFilter;
 
 let client: LanguageClient | undefined;
 /** Starts and stops run one after the other, so a quick double restart cannot leave two servers. */
@@ -67,7 +69,7 @@ async function stop(): Promise<void> {
 async function start(context: vscode.ExtensionContext): Promise<void> {
   const settings = vscode.workspace.getConfiguration("mailroom");
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [SERVICE_FILES],
+    documentSelector: [SERVICE_FILES, TEST_FILES],
     initializationOptions: {
       diagnosticsDelay: settings.get<number>("diagnostics.debounce", 150),
       // The rule pages ship in the extension: each diagnostic's code links to its page there.

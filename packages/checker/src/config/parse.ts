@@ -1,18 +1,17 @@
 import { basename } from "node:path";
-import { describeValue, diagnoseAgainst, type Location } from "@mailroom/compiler";
+import { describeValue, diagnoseAgainst, type Location, locatorOf } from "@mailroom/compiler";
 import {
   CONFIGURABLE_CODES,
   type Diagnostic,
   diagnostic,
   isBaseCode,
+  isJsonObject,
   nearest,
   type PathSegment,
   parseYaml,
   quotedList,
   type Severity,
-  type SyntaxNode,
   toJson,
-  walkPath,
 } from "@mailroom/syntax";
 import * as z from "zod";
 import { RULES } from "../rules/index.js";
@@ -50,20 +49,10 @@ export interface ParsedConfig {
 type Json = Record<string, unknown>;
 type Locate = (path: readonly PathSegment[]) => Location;
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json => isJsonObject(value);
 
 /** Whether the text holds nothing but blank lines and comments: a configuration that sets nothing. */
 const isBlank = (text: string): boolean => text.split(/\r\n|\r|\n/).every((line) => /^\s*(#.*)?$/.test(line));
-
-const locator =
-  (root: SyntaxNode): Locate =>
-  (path) => {
-    const trail = walkPath(root, path);
-    // biome-ignore lint/style/noNonNullAssertion: a trail always holds at least its start.
-    const last = trail.at(-1)!;
-    return { span: last.node.span, ...(last.keySpan ? { keySpan: last.keySpan } : {}), depth: trail.length - 1 };
-  };
 
 const keyOrValue = (location: Location) => location.keySpan ?? location.span;
 
@@ -94,7 +83,7 @@ export function parseConfig(file: string, text: string): ParsedConfig {
   if (!parsed.root || parsed.diagnostics.some((d) => d.severity === "error")) {
     return { file, diagnostics: parsed.diagnostics.map(asError) };
   }
-  const locate = locator(parsed.root);
+  const locate = locatorOf(parsed.root);
   const json = toJson(parsed.root);
   const maps = ruleMaps(json);
   const diagnostics: Diagnostic[] = [...parsed.diagnostics, ...checkShape(basename(file), json, locate)];

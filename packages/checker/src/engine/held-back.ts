@@ -15,7 +15,7 @@ import {
   Service,
   ServiceProperties,
 } from "@mailroom/model";
-import { append, nearest, type Span } from "@mailroom/syntax";
+import { append, isJsonObject, nearest, type Span } from "@mailroom/syntax";
 import type * as z from "zod";
 import { fitsModel } from "../validate.js";
 import type { Json, Path } from "./rule.js";
@@ -47,8 +47,7 @@ interface Part {
   children?: Part[];
 }
 
-const isObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Json => isJsonObject(value);
 
 const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
 

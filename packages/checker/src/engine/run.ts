@@ -11,6 +11,7 @@ import {
   diagnostic,
   type Fix,
   fillTemplate,
+  isJsonObject,
   type Severity,
   type Span,
   type TextEdit,
@@ -55,8 +56,7 @@ function yamlScalar(value: unknown): string {
   return plain ? value : JSON.stringify(value);
 }
 
-const isPlainObject = (value: unknown): value is Json =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Json => isJsonObject(value);
 
 /**
  * The edits that turn the JSON value at `path` into `value`, touching only what differs: an object with the

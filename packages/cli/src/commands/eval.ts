@@ -3,8 +3,10 @@ import type { EvalOptions } from "../evaluate.js";
 import type { Io, SetExitCode } from "../io.js";
 
 const EVAL_HELP = `
-Evaluates every metadata of every document given (one document per file), in dependency order, with the
-semantics of the service's Java runtime, and prints each value, or why there is none.
+Simulates the job on the files given: archives extracted into boxes by their file matchers, PDFs cut by their
+split, attachments paired with MAIN documents by their reconcile, counts checked; then evaluates every metadata
+of every document with the semantics of the service's Java runtime, and prints each value, or why there is none,
+and the violations of the job. An archive box takes a ZIP file.
 
   mailroom eval examples/payslips.service.yaml --file PAYSLIPS=payslips.pdf --ou examples/organizational-unit.json
 
@@ -12,9 +14,9 @@ Values are texts (dates as milliseconds since the epoch). The unit of areas is n
 unless --area-unit or mailroom.config.yaml's areaUnit says mm; confirm it against the platform (docs/evaluation.md).
 
 Exit codes:
-  0  every metadata has a value
+  0  every metadata has a value (violations are printed; mailroom test asserts them)
   1  a metadata could not be evaluated (each is reported where its expression is written)
-  2  usage error, a file missing or unreadable, a service with errors, or an internal error
+  2  usage error, a file missing, unreadable or not what its box takes, a service with errors, or an internal error
 `;
 
 /** `NAME=value`, collected into a list. */

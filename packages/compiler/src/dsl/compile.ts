@@ -14,9 +14,8 @@ import {
   type Span,
   type SyntaxNode,
   toJson,
-  walkPath,
 } from "@mailroom/syntax";
-import type { Location, ServiceSource, SourceDocument } from "../source.js";
+import { type Location, locatorOf, type ServiceSource, type SourceDocument } from "../source.js";
 import { Wording, writtenKey } from "../wording.js";
 import { diagnoseAgainst } from "../zod-diagnostics.js";
 import { conforms } from "./conforms.js";
@@ -139,12 +138,7 @@ export function compileDsl(file: string, text: string, options: CompileOptions =
     comments,
   });
   if (!root || broken) return document(bestEffort(text, root, options), false);
-  const locateInTree = (path: Path): Location => {
-    const trail = walkPath(root, path);
-    // biome-ignore lint/style/noNonNullAssertion: a trail always holds at least its start.
-    const last = trail.at(-1)!;
-    return { span: last.node.span, ...(last.keySpan ? { keySpan: last.keySpan } : {}), depth: trail.length - 1 };
-  };
+  const locateInTree = locatorOf(root);
   // zod collects issues on a JSON copy of the file; most files are fine, which a walk of the tree tells sooner.
   const structural = conforms(DslService, root) ? [] : diagnoseStructure(text, root, locateInTree);
   append(diagnostics, structural);

@@ -1,6 +1,6 @@
 /*
  * A service's page: one self-contained HTML file (inline style and SVG, no script, no request), in the order of
- * the Markdown page: header, findings, how to call, how files flow, boxes, metadata, channels.
+ * the Markdown page: header, findings, how to call, how files flow, worked example, boxes, metadata, channels.
  */
 
 import type { Diagram, ServiceDocs } from "../model.js";
@@ -8,6 +8,7 @@ import { BOXES_ID, boxesSection } from "./boxes.js";
 import { CALL_ID, callSection } from "./call.js";
 import { CHANNELS_ID, channelsSection } from "./channels.js";
 import { htmlDocument } from "./document.js";
+import { EXAMPLE_ID, exampleSection } from "./example.js";
 import { FINDINGS_ID, findingsSection } from "./findings.js";
 import { FLOW_ID, flowSection } from "./flow.js";
 import { code, linkTo, type SectionId } from "./fragments.js";
@@ -31,6 +32,7 @@ export async function renderHtmlPage(service: ServiceDocs, options: HtmlPageOpti
     findingsSection(service),
     callSection(service, names),
     flowSection(service, filesSvg),
+    exampleSection(service, names),
     boxesSection(service),
     metadataSection(service, names, metadataSvg),
     channelsSection(service),
@@ -58,6 +60,7 @@ function contents(service: ServiceDocs): string {
     service.findings.length === 0 ? "" : item(FINDINGS_ID, "Findings"),
     item(CALL_ID, "How to call this service"),
     item(FLOW_ID, "How files flow"),
+    service.workedExample === null ? "" : item(EXAMPLE_ID, "Worked example"),
     item(BOXES_ID, "Boxes", boxes),
     item(METADATA_ID, "Metadata"),
     item(CHANNELS_ID, "Channels"),

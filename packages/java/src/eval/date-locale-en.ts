@@ -2,6 +2,6 @@ import "@js-joda/locale_en";
 import { captureLocaleBuilder } from "./date-locale-plugin.js";
 
 /** DateTimeFormatterBuilder with the CLDR data of @js-joda/locale_en (see captureLocaleBuilder). */
-export const EN_BUILDER = captureLocaleBuilder();
+export const BUILDER = captureLocaleBuilder();
 /** The package's Locale, re-exported from here: importing the package elsewhere first would defeat the capture. */
 export { Locale } from "@js-joda/locale_en";

@@ -1,5 +1,8 @@
+/// <reference path="./js-joda-locale-es.d.ts" />
 import "@js-joda/locale_es";
 import { captureLocaleBuilder } from "./date-locale-plugin.js";
 
 /** DateTimeFormatterBuilder with the CLDR data of @js-joda/locale_es (see captureLocaleBuilder). */
-export const ES_BUILDER = captureLocaleBuilder();
+export const BUILDER = captureLocaleBuilder();
+/** The package's Locale, re-exported from here: importing the package elsewhere first would defeat the capture. */
+export { Locale } from "@js-joda/locale_es";

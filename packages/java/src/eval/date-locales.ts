@@ -1,10 +1,7 @@
 import { ChronoField, TextStyle } from "@js-joda/core";
 import { checkLanguageTag } from "../language-tag.js";
 import { quote } from "../quote.js";
-import { DE_BUILDER } from "./date-locale-de.js";
-import { EN_BUILDER, Locale } from "./date-locale-en.js";
-import { ES_BUILDER } from "./date-locale-es.js";
-import { FR_BUILDER } from "./date-locale-fr.js";
+import type { Locale } from "./date-locale-en.js";
 import type { LocaleBuilder } from "./date-locale-plugin.js";
 import { JDK_DATE_NAMES } from "./date-names.js";
 import type { Evaluated } from "./evaluated.js";
@@ -43,12 +40,35 @@ export const BUNDLED_DATE_LOCALES: readonly string[] = [
  */
 export const DEFAULT_DATE_LOCALE = "en-US";
 
-const BUILDERS: Readonly<Record<string, LocaleBuilder>> = {
-  en: EN_BUILDER,
-  fr: FR_BUILDER,
-  de: DE_BUILDER,
-  es: ES_BUILDER,
+/**
+ * Each language's js-joda package, loaded on demand: their CLDR data weigh 13 MB (en alone 7 MB), and a service
+ * uses one or two. Each module imports its package and captures its builder at once (see captureLocaleBuilder).
+ */
+const PACKAGES: Readonly<Record<string, () => Promise<{ BUILDER: LocaleBuilder; Locale: typeof Locale }>>> = {
+  en: () => import("./date-locale-en.js"),
+  fr: () => import("./date-locale-fr.js"),
+  de: () => import("./date-locale-de.js"),
+  es: () => import("./date-locale-es.js"),
 };
+
+const BUILDERS: Record<string, LocaleBuilder> = {};
+/** The Locale class of the first package loaded: every package's has the same behaviour. */
+let LocaleClass: typeof Locale | undefined;
+
+/**
+ * Loads the data of the languages of some locale tags (an absent tag is the default locale's), one package after
+ * the other, so that each captures its own; a language not bundled is left for `dateLocale` to refuse.
+ */
+export async function loadDateLanguages(tags: Iterable<string | undefined>): Promise<void> {
+  for (const tag of tags) {
+    const language = (tag ?? DEFAULT_DATE_LOCALE).split("-")[0]?.toLowerCase() ?? "";
+    const load = PACKAGES[language];
+    if (!load || BUILDERS[language]) continue;
+    const loaded = await load();
+    BUILDERS[language] = loaded.BUILDER;
+    LocaleClass ??= loaded.Locale;
+  }
+}
 
 /** The CLDR data sets of each package that differ from their language's (others, like fr-FR, fall back to it). */
 const CLDR_REGIONS: ReadonlySet<string> = new Set([
@@ -116,18 +136,19 @@ export function dateLocale(tag: string | undefined): Evaluated<DateLocale> {
   const [language = "", region, ...rest] = given.split("-");
   const normalized =
     region === undefined ? language.toLowerCase() : `${language.toLowerCase()}-${region.toUpperCase()}`;
-  const builder = BUILDERS[language.toLowerCase()];
-  if (rest.length > 0 || !builder || !BUNDLED_DATE_LOCALES.includes(normalized)) {
+  if (rest.length > 0 || !BUNDLED_DATE_LOCALES.includes(normalized)) {
     return {
       ok: false,
       problem: `The locale ${quote(given)} is not bundled with mailroom's date evaluation; it has ${BUNDLED_DATE_LOCALES.join(", ")}.`,
     };
   }
+  const builder = BUILDERS[language.toLowerCase()];
+  if (!builder || !LocaleClass) return { ok: false, problem: `The data of the locale ${quote(given)} is not loaded.` };
   const cldr = CLDR_REGIONS.has(normalized) ? normalized : language.toLowerCase();
   const names = JDK_DATE_NAMES[normalized];
   const value = {
     builder: names ? withJdkNames(builder, names) : builder,
-    locale: new Locale(language.toLowerCase(), region?.toUpperCase() ?? "", cldr),
+    locale: new LocaleClass(language.toLowerCase(), region?.toUpperCase() ?? "", cldr),
     differing: new Set((DIFFERING_QUARTERS[normalized] ?? "").split(" ")),
   };
   return { ok: true, value };

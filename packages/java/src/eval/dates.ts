@@ -191,4 +191,4 @@ export function parseJavaDate(text: string, pattern: string, timeZone: string, l
 }
 
 /** The locales date evaluation has data for (others are refused), and the one without `locale`. */
-export { BUNDLED_DATE_LOCALES, DEFAULT_DATE_LOCALE } from "./date-locales.js";
+export { BUNDLED_DATE_LOCALES, DEFAULT_DATE_LOCALE, loadDateLanguages } from "./date-locales.js";

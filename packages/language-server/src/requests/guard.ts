@@ -1,6 +1,6 @@
-import type { ParsedDocument } from "@mailroom/language";
+import type { ParsedDocument, ParsedTestFile } from "@mailroom/language";
 import * as lsp from "vscode-languageserver";
-import { parse } from "../documents.js";
+import { parse, parseTest } from "../documents.js";
 import type { ServerState } from "../state.js";
 
 /** Ends a request whose client cancelled it, with LSP's cancellation error. */
@@ -40,19 +40,25 @@ export function guarded<P, R, E>(
   };
 }
 
-/** A guarded request on a service document: parsed once per version, cancellation checked again after parsing. */
+/**
+ * A guarded request on a service document, or with `onTest` on a service's test file too: parsed once per
+ * version, cancellation checked again after parsing.
+ */
 export function request<P extends { textDocument: lsp.TextDocumentIdentifier }, R, E>(
   state: ServerState,
   name: string,
   empty: E,
   run: (document: ParsedDocument, params: P, token: lsp.CancellationToken) => R | Promise<R>,
+  onTest?: (document: ParsedTestFile, params: P) => R | Promise<R>,
 ): Handler<P, R | E> {
   return guarded<P, R | E, E>(state, name, empty, async (params, token) => {
-    const document = parse(state, params.textDocument.uri);
-    if (!document) return empty;
+    const test = onTest && parseTest(state, params.textDocument.uri);
+    const document = test ? undefined : parse(state, params.textDocument.uri);
+    if (!test && !document) return empty;
     // Parsing a new version may have taken a while: see what arrived meanwhile.
     await tick();
     cancelled(token);
-    return run(document, params, token);
+    if (test) return onTest(test, params);
+    return run(document as ParsedDocument, params, token);
   });
 }

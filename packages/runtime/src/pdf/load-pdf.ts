@@ -40,10 +40,16 @@ const standardInfoKeys = new Set([
   "Trapped",
 ]);
 
+/** A page left unread, as `loadPdf`'s `pages` chose: reading it is a mistake of the caller's. */
+const UNREAD = null;
+
 class Pdf implements LoadedPdf {
   constructor(
-    /** Each page's glyphs, or undefined for a page without content (PDFBox then writes nothing, not even the page end). */
-    private readonly pages: readonly (readonly TextPosition[] | undefined)[],
+    /**
+     * Each page's glyphs, or undefined for a page without content (PDFBox then writes nothing, not even the page
+     * end), or `UNREAD`.
+     */
+    private readonly pages: readonly (readonly TextPosition[] | undefined | typeof UNREAD)[],
     private readonly info: Readonly<Record<string, unknown>>,
   ) {}
 
@@ -55,6 +61,7 @@ class Pdf implements LoadedPdf {
     const parsed = parseExtractionParameters(parameters);
     if (!parsed.ok) throw new RangeError(parsed.problem);
     const glyphs = page === 0 ? undefined : this.pages[page > 0 ? page - 1 : this.pages.length + page];
+    if (glyphs === UNREAD) throw new Error(`page ${page} of the PDF was not read when it was loaded`);
     return glyphs ? textInArea(glyphs, area, parsed.options) : "";
   }
 
@@ -65,9 +72,13 @@ class Pdf implements LoadedPdf {
   }
 }
 
-/** Loads a PDF's bytes; a file that is not a readable PDF gives a problem. */
+/**
+ * Loads a PDF's bytes; a file that is not a readable PDF gives a problem. Reading a page's glyphs is most of the
+ * cost: `pages` (page number from 1, page count) may say which pages will be read; the others are not.
+ */
 export async function loadPdf(
   bytes: Uint8Array,
+  pages: (page: number, count: number) => boolean = () => true,
 ): Promise<{ ok: true; pdf: LoadedPdf } | { ok: false; problem: string }> {
   let lib: Awaited<ReturnType<typeof pdfjs>>;
   try {
@@ -86,15 +97,19 @@ export async function loadPdf(
     return { ok: false, problem: `it is not a readable PDF (${reason})` };
   }
   try {
-    const pages: (TextPosition[] | undefined)[] = [];
+    const read: (TextPosition[] | undefined | typeof UNREAD)[] = [];
     for (let n = 1; n <= document.numPages; n++) {
+      if (!pages(n, document.numPages)) {
+        read.push(UNREAD);
+        continue;
+      }
       const page = await document.getPage(n);
       const { fnArray, argsArray } = await page.getOperatorList({ annotationMode: lib.AnnotationMode.DISABLE });
       // No operator at all stands for PDFBox's "no contents" (an absent or empty content stream).
-      pages.push(fnArray.length > 0 ? pageGlyphs(page, lib.OPS, fnArray, argsArray) : undefined);
+      read.push(fnArray.length > 0 ? pageGlyphs(page, lib.OPS, fnArray, argsArray) : undefined);
     }
     const { info } = await document.getMetadata();
-    return { ok: true, pdf: new Pdf(pages, info as Record<string, unknown>) };
+    return { ok: true, pdf: new Pdf(read, info as Record<string, unknown>) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, problem: `the PDF cannot be read (${reason})` };

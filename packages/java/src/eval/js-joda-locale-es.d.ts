@@ -1,0 +1,4 @@
+// @js-joda/locale_es ships no types; its Locale is the same class as the other locale packages'.
+declare module "@js-joda/locale_es" {
+  export { Locale } from "@js-joda/locale_en";
+}

@@ -1,0 +1,144 @@
+import { realpath } from "node:fs/promises";
+import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
+import { readSource, TEST_FILE_SUFFIX } from "@mailroom/checker";
+import type { Service } from "@mailroom/model";
+import { type Diagnostic, diagnostic, type PathSegment, parseJson, type Span } from "@mailroom/syntax";
+import type { AreaUnit } from "../job.js";
+import type { JobInput, JobOutcome } from "../outcome.js";
+import { simulateJob } from "../simulate/simulate.js";
+import type { TestPath } from "./compare.js";
+import type { LocateInTest } from "./read.js";
+import type { TestCase } from "./schema.js";
+
+/**
+ * The service files a test file may test, in the order they are looked for: the `service` it gives, else its own
+ * name without `.test`, YAML then JSON.
+ */
+export function testedServiceFiles(testFile: string, service: string | undefined): string[] {
+  if (service !== undefined) return [join(dirname(testFile), service)];
+  const stem = testFile.slice(0, -TEST_FILE_SUFFIX.length);
+  return [`${stem}.service.yaml`, `${stem}.service.json`];
+}
+
+/** A path written in a test file, resolved: the path to read, or how it leaves the test file's folder. */
+export type CasePath =
+  | { readonly ok: true; readonly path: string }
+  | { readonly ok: false; readonly escape: "outside" }
+  | { readonly ok: false; readonly escape: "link"; readonly target: string };
+
+/** Resolves links: the disk's, or an editor's view of it (its tests give a map). */
+export type RealPath = (path: string) => Promise<string | undefined>;
+
+const diskRealPath: RealPath = (path) => realpath(path).catch(() => undefined);
+
+const leaves = (folder: string, path: string) => {
+  const rest = relative(folder, path);
+  return rest === ".." || rest.startsWith(`..${sep}`) || isAbsolute(rest);
+};
+
+/**
+ * A path written in a test file, resolved against its folder (as given, so that the path read shows the way the
+ * user named the folder). Refused when it leaves the folder, as written (`..`, absolute) or once symbolic links
+ * are followed: a test file reads nothing but what lies beside it. A path to nothing is for the reader to report.
+ */
+export async function resolveCasePath(folder: string, written: string, real = diskRealPath): Promise<CasePath> {
+  if (isAbsolute(written) || leaves(resolve(folder), resolve(folder, written))) return { ok: false, escape: "outside" };
+  const path = join(folder, written);
+  const [target, base] = [await real(path), await real(folder)];
+  if (target !== undefined && base !== undefined && leaves(base, target)) return { ok: false, escape: "link", target };
+  return { ok: true, path };
+}
+
+/** The `path-escape` problem of a path that leaves the test file's folder. */
+export function escapeProblem(written: string, resolved: CasePath & { ok: false }, span: Span): Diagnostic {
+  return resolved.escape === "link"
+    ? diagnostic("path-escape", "link", { path: written, target: resolved.target }, span)
+    : diagnostic("path-escape", "outside", { path: written }, span);
+}
+
+/** Each file a case gives: its box, the path as written, and where it is written (a path from the case). */
+export function caseFiles(testCase: TestCase): { box: string; path: string; at: PathSegment[] }[] {
+  return Object.entries(testCase.files).flatMap(([box, given]) =>
+    typeof given === "string"
+      ? [{ box, path: given, at: ["files", box] }]
+      : given.map((path, i) => ({ box, path, at: ["files", box, i] })),
+  );
+}
+
+/** A case run: the outcome of its job, with the paths as the case wrote them; or why it could not run, located. */
+export type CaseRun =
+  | { readonly ok: true; readonly outcome: JobOutcome; readonly testPath: TestPath }
+  | { readonly ok: false; readonly problems: readonly Diagnostic[] };
+
+/**
+ * Runs the job a case of a test file describes: its paths resolved in the test file's folder (refused when they
+ * leave it), its organizational unit read, its job simulated. `areaUnit` is the configuration's, for a case that
+ * does not give one. A file that cannot be used is a `bad-sample` problem at the path that names it.
+ */
+export async function runCase(
+  testFile: string,
+  testCase: TestCase,
+  index: number,
+  service: Service,
+  areaUnit: AreaUnit,
+  locate: LocateInTest,
+): Promise<CaseRun> {
+  const folder = dirname(testFile);
+  const spanOf = (path: readonly PathSegment[]) => locate(["cases", index, ...path]).span;
+  const files: [string, string][] = [];
+  const written = new Map<string, string>();
+  const where = new Map<string, readonly PathSegment[]>();
+  for (const { box, path, at } of caseFiles(testCase)) {
+    const resolved = await resolveCasePath(folder, path);
+    if (!resolved.ok) return { ok: false, problems: [escapeProblem(path, resolved, spanOf(at))] };
+    files.push([box, resolved.path]);
+    written.set(resolved.path, path);
+    where.set(`${box}\u0000${resolved.path}`, at);
+  }
+  let organizationalUnit: unknown;
+  if (testCase.ou !== undefined) {
+    const unit = await readUnit(folder, testCase.ou, spanOf(["ou"]));
+    if ("problem" in unit) return { ok: false, problems: [unit.problem] };
+    organizationalUnit = unit.value;
+  }
+  const input: JobInput = {
+    files,
+    ...(organizationalUnit !== undefined && { organizationalUnit }),
+    requirements: testCase.requirements ?? {},
+    ...(testCase.nuid !== undefined && { nuid: testCase.nuid }),
+    ...(testCase.now !== undefined && { now: Date.parse(testCase.now) }),
+    areaUnit: testCase.areaUnit ?? areaUnit,
+  };
+  const simulation = await simulateJob(service, input);
+  if (!simulation.ok) {
+    const { box, file: given, entry, problem } = simulation;
+    const span = spanOf(where.get(`${box}\u0000${given}`) ?? ["files", box]);
+    const file = written.get(given) ?? given;
+    return {
+      ok: false,
+      problems: [
+        entry === undefined
+          ? diagnostic("bad-sample", "unusable", { file, box, problem }, span)
+          : diagnostic("bad-sample", "entry", { file, entry, box, problem }, span),
+      ],
+    };
+  }
+  return { ok: true, outcome: simulation.outcome, testPath: (given: string) => written.get(given) ?? given };
+}
+
+/** The organizational unit of a case, as the API returns it (JSON). */
+async function readUnit(
+  folder: string,
+  path: string,
+  span: Span,
+): Promise<{ value: unknown } | { problem: Diagnostic }> {
+  const resolved = await resolveCasePath(folder, path);
+  if (!resolved.ok) return { problem: escapeProblem(path, resolved, span) };
+  const source = await readSource(resolved.path, "JSON");
+  const failed = (problem: string) => ({ problem: diagnostic("bad-sample", "unit", { file: path, problem }, span) });
+  if (!source.ok) return failed(source.message.replace(/\.$/, ""));
+  const parsed = parseJson(source.text);
+  const error = parsed.diagnostics.find((d) => d.severity === "error");
+  if (error) return failed(error.message.replace(/\.$/, ""));
+  return { value: parsed.value };
+}
