@@ -1,3 +1,7 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
 import { runCli } from "./helpers.js";
 
@@ -251,5 +255,26 @@ describe("mailroom eval, what it reports", () => {
       "yesterday",
     ]);
     expect(now.stderr).toContain('--now "yesterday" is not an ISO-8601 instant');
+  });
+
+  it("refuses an archive that claims to inflate past the limits, before inflating it, and a broken one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mailroom-eval-zip-"));
+    // A small archive whose headers declare 600 MB: what a ZIP bomb looks like before it is opened.
+    const bomb = zipSync({ "BC_2024_000001.pdf": new Uint8Array(1000) });
+    const view = new DataView(bomb.buffer);
+    for (let at = 0; at < bomb.length - 4; at++) {
+      if (view.getUint32(at, true) === 0x04034b50) view.setUint32(at + 22, 600_000_000, true);
+      if (view.getUint32(at, true) === 0x02014b50) view.setUint32(at + 24, 600_000_000, true);
+    }
+    writeFileSync(join(dir, "bomb.zip"), bomb);
+    writeFileSync(join(dir, "broken.zip"), bomb.subarray(0, 40));
+    const run = (zip: string) =>
+      runCli(["eval", "examples/supplier-invoices.service.yaml", "--file", `ANNEXES=${join(dir, zip)}`]);
+    const refused = await run("bomb.zip");
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("the archive is refused: its files inflate to more than 512 MiB");
+    const broken = await run("broken.zip");
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain("it is not a ZIP archive that can be read");
   });
 });

@@ -102,7 +102,6 @@ export function jsonOutput(results: readonly FileResult[]): string {
       cases: result.cases.map((testCase) => ({
         name: testCase.name,
         status: testCase.status,
-        milliseconds: testCase.milliseconds,
         problems: testCase.problems.map(problem),
         differences: (testCase.status === "failed" ? testCase.differences : []).map((d) => ({
           ...places.of(d.offset),
@@ -136,8 +135,6 @@ export function xmlText(text: string): string {
     .replaceAll("'", "&apos;");
 }
 
-const seconds = (milliseconds: number) => (milliseconds / 1000).toFixed(3);
-
 /** JUnit XML: one testsuite per test file, one testcase per case; a broken file is one testcase in error. */
 export function junitOutput(results: readonly FileResult[]): string {
   const suites = results.map((result) => {
@@ -148,12 +145,12 @@ export function junitOutput(results: readonly FileResult[]): string {
       `      <error type="${xmlText(problems[0]?.code ?? "error")}" message="${xmlText(problems[0]?.message ?? "")}">${xmlText(problems.map(located).join("\n"))}</error>\n`;
     if (result.problems.length > 0) {
       return (
-        `  <testsuite name="${name}" tests="1" failures="0" errors="1" skipped="0" time="0.000">\n` +
-        `    <testcase classname="${name}" name="(test file)" time="0.000">\n${error(result.problems)}    </testcase>\n  </testsuite>\n`
+        `  <testsuite name="${name}" tests="1" failures="0" errors="1" skipped="0">\n` +
+        `    <testcase classname="${name}" name="(test file)">\n${error(result.problems)}    </testcase>\n  </testsuite>\n`
       );
     }
     const cases = result.cases.map((testCase) => {
-      const open = `    <testcase classname="${name}" name="${xmlText(testCase.name)}" time="${seconds(testCase.milliseconds)}"`;
+      const open = `    <testcase classname="${name}" name="${xmlText(testCase.name)}"`;
       if (testCase.status === "broken") return `${open}>\n${error(testCase.problems)}    </testcase>\n`;
       if (testCase.status !== "failed") return `${open}/>\n`;
       const diff = testCase.differences.map((d) => {
@@ -165,8 +162,7 @@ export function junitOutput(results: readonly FileResult[]): string {
     });
     const failures = result.cases.filter((c) => c.status === "failed").length;
     const errors = result.cases.filter((c) => c.status === "broken").length;
-    const time = seconds(result.cases.reduce((sum, c) => sum + c.milliseconds, 0));
-    return `  <testsuite name="${name}" tests="${result.cases.length}" failures="${failures}" errors="${errors}" skipped="0" time="${time}">\n${cases.join("")}  </testsuite>\n`;
+    return `  <testsuite name="${name}" tests="${result.cases.length}" failures="${failures}" errors="${errors}" skipped="0">\n${cases.join("")}  </testsuite>\n`;
   });
   const { summary } = summarize(results);
   return (

@@ -34,7 +34,6 @@ export interface CaseResult {
   readonly status: "passed" | "failed" | "broken" | "updated";
   readonly differences: readonly LocatedDifference[];
   readonly problems: readonly Diagnostic[];
-  readonly milliseconds: number;
 }
 
 /** One test file run: its text (positions are resolved in it), what stops it whole, and its cases. */
@@ -83,11 +82,9 @@ export async function runTestFile(file: string, options: RunOptions, resolver: C
   const updates: { index: number; expect: NonNullable<TestCase["expect"]> }[] = [];
   for (const [index, testCase] of test.cases.entries()) {
     if (options.cases.length > 0 && !options.cases.includes(testCase.name)) continue;
-    const started = performance.now();
     const result = await runCase(file, testCase, index, service, loaded.areaUnit, read.locate);
-    const milliseconds = Math.round(performance.now() - started);
     if (!result.ok) {
-      cases.push({ name: testCase.name, status: "broken", differences: [], problems: result.problems, milliseconds });
+      cases.push({ name: testCase.name, status: "broken", differences: [], problems: result.problems });
       continue;
     }
     const differences = compareCase(testCase, result.outcome, result.testPath, ["cases", index]).map((d) => ({
@@ -97,7 +94,7 @@ export async function runTestFile(file: string, options: RunOptions, resolver: C
     const updating = options.update && (differences.length > 0 || testCase.expect === undefined);
     if (updating) updates.push({ index, expect: updatedExpectations(testCase, result.outcome, result.testPath) });
     const status = updating ? "updated" : differences.length > 0 ? "failed" : "passed";
-    cases.push({ name: testCase.name, status, differences, problems: [], milliseconds });
+    cases.push({ name: testCase.name, status, differences, problems: [] });
   }
   let written = false;
   if (updates.length > 0 && read.root) {
