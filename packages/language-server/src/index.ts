@@ -4,12 +4,22 @@ import { createServer } from "./server.js";
 
 export { LANGUAGE_ID } from "./documents.js";
 
-/** The transport the command line names (as vscode-languageserver reads it), else stdin and stdout. */
+/**
+ * Stdin and stdout, or the transport the command line names (`--node-ipc`, `--socket=`, `--pipe=`, as
+ * vscode-languageserver reads them). A frame on stdin that cannot be read (no or a bad `Content-Length`, a body
+ * that is not JSON) leaves the reader out of step with every frame after it: the server says so on stderr and
+ * exits 1, so that the client restarts it, rather than living on deaf.
+ */
 function stdioConnection(): lsp.Connection {
-  const named = process.argv.some((arg) => /^--(stdio|node-ipc|socket=|pipe=)/.test(arg));
-  return named
-    ? lsp.createConnection(lsp.ProposedFeatures.all)
-    : lsp.createConnection(lsp.ProposedFeatures.all, process.stdin, process.stdout);
+  const other = process.argv.some((arg) => /^--(node-ipc|socket=|pipe=)/.test(arg));
+  if (other) return lsp.createConnection(lsp.ProposedFeatures.all);
+  const reader = new lsp.StreamMessageReader(process.stdin);
+  reader.onError((error) => {
+    const reason = error.message.replace(/\s*\n\s*/g, " ");
+    console.error(`mailroom-language-server: a message from the client cannot be read (${reason}); exiting.`);
+    process.exit(1);
+  });
+  return lsp.createConnection(lsp.ProposedFeatures.all, reader, new lsp.StreamMessageWriter(process.stdout));
 }
 
 /**

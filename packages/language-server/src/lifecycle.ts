@@ -43,6 +43,7 @@ export function registerLifecycle(state: ServerState): void {
 
   connection.onInitialize((params) => {
     state.client = clientSettings(params);
+    state.initialized = true;
     return { capabilities: CAPABILITIES, serverInfo: { name: "mailroom-language-server" } };
   });
 

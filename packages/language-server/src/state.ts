@@ -47,6 +47,8 @@ export interface ServerState {
   /** The last job simulated on the samples, by what it depends on: hovers in a row reuse it (`samples.ts`). */
   samples?: { readonly key: string; readonly simulation: Promise<Simulation> };
   client: ClientSettings;
+  /** Whether `initialize` has been answered: requests before it are refused (-32002), as LSP asks. */
+  initialized: boolean;
   /** Logs what went wrong in a handler, which then answers empty: the server outlives any input. */
   readonly log: (what: string, error: unknown) => void;
 }
@@ -72,6 +74,7 @@ export function createState(connection: lsp.Connection, service: LanguageService
     configUris: new Set(),
     workspace: new Workspace(diskHost),
     client: { options: serverOptions(undefined), watchFiles: false, folders: [] },
+    initialized: false,
     log: (what, error) =>
       connection.console.error(
         `mailroom: ${what} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,

@@ -17,7 +17,7 @@ const token = (cancelled: boolean): lsp.CancellationToken => ({
 /** A state with only a log, which records what the handlers log. */
 function logging(): { state: ServerState; logged: string[] } {
   const logged: string[] = [];
-  const state = { log: (what: string) => logged.push(what) } as unknown as ServerState;
+  const state = { initialized: true, log: (what: string) => logged.push(what) } as unknown as ServerState;
   return { state, logged };
 }
 

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -5,10 +6,11 @@ import {
   CancellationTokenSource,
   CompletionRequest,
   DocumentSymbolRequest,
+  ErrorCodes,
   LSPErrorCodes,
   WorkspaceSymbolRequest,
 } from "vscode-languageserver-protocol";
-import { cliBin, positionOf, SAMPLE, serverPerTest, uriOf, writeFile } from "./client.js";
+import { cliBin, positionOf, SAMPLE, serverBin, serverPerTest, uriOf, writeFile } from "./client.js";
 
 describe("server lifecycle over stdio", () => {
   const servers = serverPerTest();
@@ -97,5 +99,63 @@ describe("server lifecycle over stdio", () => {
     const exited = new Promise<number | null>((done) => client.process.once("exit", (code) => done(code)));
     await client.stop();
     expect(await exited).toBe(0);
+  });
+
+  /** A server spoken to in raw frames: what it writes to stdout and stderr, and how it exits. */
+  function raw() {
+    const child = spawn(process.execPath, [serverBin, "--stdio"], { stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const exited = new Promise<number | null>((done) => child.once("exit", (code) => done(code)));
+    const frame = (message: object) => {
+      const body = JSON.stringify({ jsonrpc: "2.0", ...message });
+      return `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+    };
+    const answer = async (id: number) => {
+      const found = () => stdout.match(new RegExp(`\\{[^\\n]*"id":${id}[^\\n]*?\\}(?=Content-Length|$)`))?.[0];
+      for (const deadline = Date.now() + 10_000; !found() && Date.now() < deadline; ) {
+        await new Promise((done) => setTimeout(done, 20));
+      }
+      return JSON.parse(found() ?? "{}");
+    };
+    return { child, frame, answer, exited, stderr: () => stderr };
+  }
+
+  it("refuses a request before initialize with -32002, then serves once initialized", async () => {
+    const server = raw();
+    const hover = {
+      method: "textDocument/hover",
+      params: { textDocument: { uri: "file:///a.service.yaml" }, position: { line: 0, character: 0 } },
+    };
+    server.child.stdin.write(server.frame({ id: 1, ...hover }));
+    expect(await server.answer(1)).toMatchObject({ error: { code: ErrorCodes.ServerNotInitialized } });
+    server.child.stdin.write(
+      server.frame({ id: 2, method: "initialize", params: { processId: null, rootUri: null, capabilities: {} } }),
+    );
+    expect(await server.answer(2)).toMatchObject({ result: { serverInfo: { name: "mailroom-language-server" } } });
+    server.child.stdin.write(server.frame({ id: 3, ...hover }));
+    expect(await server.answer(3)).toEqual({ jsonrpc: "2.0", id: 3, result: null });
+    server.child.kill();
+  });
+
+  it("exits 1, saying why, on a frame it cannot read, so that the client restarts it", async () => {
+    for (const broken of [
+      "Content-Type: application/json\r\n\r\n{}",
+      "Content-Length: ten\r\n\r\n{}",
+      "Content-Length: 2\r\n\r\n{{",
+    ]) {
+      const server = raw();
+      server.child.stdin.write(broken);
+      expect(await server.exited).toBe(1);
+      expect(server.stderr()).toMatch(
+        /^mailroom-language-server: a message from the client cannot be read \(.+\); exiting\.\n/,
+      );
+    }
   });
 });

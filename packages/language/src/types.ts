@@ -104,8 +104,8 @@ export interface SignatureHelp {
   readonly label: string;
   readonly documentation?: string;
   readonly parameters: readonly SignatureParameter[];
-  /** Index into `parameters` of the argument at the cursor. */
-  readonly activeParameter: number;
+  /** Index into `parameters` of the argument at the cursor; null when it binds to none. */
+  readonly activeParameter: number | null;
 }
 
 /** Semantic token types, in the legend's order (the adapter sends indexes into this list). */

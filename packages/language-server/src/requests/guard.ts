@@ -26,6 +26,12 @@ export function guarded<P, R, E>(
   run: (params: P, token: lsp.CancellationToken) => R | Promise<R>,
 ): Handler<P, R | E> {
   return async (params, token) => {
+    if (!state.initialized) {
+      throw new lsp.ResponseError(
+        lsp.ErrorCodes.ServerNotInitialized,
+        "The server is not initialized: send initialize first.",
+      );
+    }
     try {
       await tick();
       cancelled(token);
