@@ -51,6 +51,12 @@ step("diagnostics", function()
   end
 end)
 
+step("root", function()
+  local _, client = next(vim.lsp.buf_get_clients(buf))
+  assert(client, "no client attached to the buffer")
+  results.root_dir = client.config.root_dir
+end)
+
 step("completion", function()
   local result = request("textDocument/completion", config.completion)
   results.completion = {}

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -20,6 +20,8 @@ interface Position {
 interface NeovimResults {
   readonly status: string;
   readonly steps: string[];
+  /** The client's root folder. */
+  readonly root_dir?: string;
   /** A "step: error" line per failed step. */
   readonly errors: string[];
   readonly diagnostics?: { line: number; col: number; code: string; severity: number; message: string }[];
@@ -93,7 +95,10 @@ describe("Neovim's built-in LSP client", () => {
 
   it("shows the diagnostic, completes a metadata name and jumps to a box's definition", async () => {
     expect(nvimVersion()).toMatch(/^NVIM v0\.(?:[7-9]|\d\d)\.|^NVIM v[1-9]/);
-    const file = join(directory, "mistake.service.yaml");
+    // The service in a folder below the configuration: the documented root_dir finds the configuration's folder.
+    mkdirSync(join(directory, "services"));
+    writeFileSync(join(directory, "mailroom.config.yaml"), "# mailroom configuration\n");
+    const file = join(directory, "services", "mistake.service.yaml");
     copyFileSync(fixture, file);
     const lines = readFileSync(file, "utf8").split("\n");
     const mistake = positionOf(lines, "meta.invoiceNo", "invoiceNo");
@@ -108,7 +113,8 @@ describe("Neovim's built-in LSP client", () => {
     );
 
     expect(results.status, stderr).toBe("done");
-    expect(results.steps).toEqual(["diagnostics", "completion", "definition"]);
+    expect(results.steps).toEqual(["diagnostics", "root", "completion", "definition"]);
+    expect.soft(results.root_dir).toBe(directory);
     // Each feature is checked on its own, so one failure still shows how the others went.
     expect.soft(results.diagnostics).toEqual([
       expect.objectContaining({

@@ -7,5 +7,5 @@ export * from "./json-view.js";
 export * from "./markdown.js";
 export * from "./model.js";
 export * from "./template.js";
-export { appositionWords, sentence, splitWords } from "./words.js";
+export { appositionWords, count, sentence, splitWords } from "./words.js";
 export { type TestFileText, workedExample } from "./worked-example.js";

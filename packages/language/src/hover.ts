@@ -10,9 +10,9 @@ import {
   lowerExpression,
   NAMESPACES,
 } from "@mailroom/compiler";
-import { escapeMarkdown, sentence } from "@mailroom/docs";
+import { count, escapeMarkdown, sentence } from "@mailroom/docs";
 import { ORGANIZATIONAL_UNIT_IDENTIFIERS, OUTPUT_FILE_IDENTIFIERS, Service } from "@mailroom/model";
-import { parseExpression, type Span, type Token } from "@mailroom/syntax";
+import { type PathSegment, parseExpression, type Span, type Token } from "@mailroom/syntax";
 import { commentAt } from "./comments.js";
 import { nodeAt, treeTag } from "./cursor.js";
 import { serviceOfPath } from "./cursor-names.js";
@@ -27,7 +27,8 @@ import type { Hover } from "./types.js";
  * Hover: the rule named in a suppression comment; inside a DSL expression, the hovered sub-expression in words,
  * the function, namespace or name under the cursor and the JSON the sub-expression compiles to; on a key, its
  * description from the DSL schema or the API model, and on a metadata's name or expression key what the
- * metadata computes; on a JSON `@type`, what that type is.
+ * metadata computes; on a JSON `@type`, what that type is; on a DSL box reference (`archive: ANNEXES`) the box,
+ * and on a range (`elements: 1..3`) what it allows.
  */
 export function hover(doc: ParsedDocument, offset: number): Hover | undefined {
   const rule = ruleHover(doc, offset);
@@ -172,6 +173,10 @@ function structureHover(doc: ParsedDocument, offset: number): Hover | undefined 
     return { contents, span: hit.keySpan, ...(metadata && { metadata: { box: metadata.box, name: metadata.name } }) };
   }
   const node = hit.node;
+  if (dsl && node.kind === "scalar") {
+    const value = valueHover(doc, hit.path, node.value);
+    if (value) return { contents: value, span: node.span };
+  }
   if (key === "@type" && node.kind === "scalar" && typeof node.value === "string") {
     const type = node.value;
     const options = schemasAt(root, located.inner.slice(0, -1), tagAt);
@@ -179,4 +184,41 @@ function structureHover(doc: ParsedDocument, offset: number): Hover | undefined 
     return description ? { contents: `**${type}**\n\n${description}`, span: node.span } : undefined;
   }
   return undefined;
+}
+
+/** A DSL range as written: `3`, `1..3`, `0..*`. */
+const RANGE = /^(\d+)(?:\.\.(\d+|\*))?$/;
+
+/** What a DSL value names or counts: the box of `from.archive`, the range of `elements`, `expected`, `matches`. */
+function valueHover(doc: ParsedDocument, path: readonly PathSegment[], value: unknown): string | undefined {
+  const [boxes, field, key] = [path.at(-4), path.at(-2), path.at(-1)];
+  if (key === "archive" && field === "from" && boxes === "boxes") return boxMarkdown(doc, String(value));
+  const range = RANGE.exec(String(value));
+  if (!range) return undefined;
+  const [min, max] = [
+    Number(range[1]),
+    range[2] === undefined ? Number(range[1]) : range[2] === "*" ? -1 : Number(range[2]),
+  ];
+  if (key === "elements" && path.at(-3) === "boxes") return `The box takes ${count(min, max, "file").words}.`;
+  if (field !== "reconcile" || boxes !== "boxes") return undefined;
+  if (key === "expected") return `The job holds ${count(min, max, "document").words} of this box.`;
+  if (key === "matches") return `Each MAIN document gets ${count(min, max, "document").words} of this box.`;
+  return undefined;
+}
+
+const BOX_KINDS: Readonly<Record<string, string>> = {
+  "box.PDF": "PDF box",
+  "box.DATA_FILE": "data-file box",
+  "box.ARCHIVE": "archive box",
+};
+
+/** A box of the document's service, as a reference to it shows it: its kind, label and element count. */
+function boxMarkdown(doc: ParsedDocument, name: string): string | undefined {
+  const found = doc.source.services
+    .flatMap((s) => (s.json as Service | undefined)?.properties?.boxes ?? [])
+    .find((b) => b?.name === name);
+  if (!found) return undefined;
+  const label = found.label ? `, “${escapeMarkdown(found.label)}”` : "";
+  const files = count(found.minElements, found.maxElements, "file").words;
+  return `**${escapeMarkdown(name)}**: ${BOX_KINDS[found["@type"]] ?? found["@type"]}${label}; it takes ${files}.`;
 }

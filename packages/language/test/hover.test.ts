@@ -159,3 +159,43 @@ describe("hover", () => {
     for (let offset = 0; offset <= text.length; offset++) expect(() => hover(doc, offset)).not.toThrow();
   });
 });
+
+describe("hover on DSL values", () => {
+  const boxes = (from: string, reconcile: string) => `id: 1
+name: x
+type: ADVANCED
+boxes:
+  MAIN:
+    type: pdf
+    main: true
+    elements: 1..3
+  ANNEXES:
+    type: archive
+    label: Pièces jointes
+    elements: 1
+  ORDERS:
+    type: pdf
+    elements: 0..*
+    from: { archive: ${from}, rank: 1, match: "true" }
+    reconcile: { when: "true", ${reconcile} }
+`;
+
+  it("shows the box a reference names: its kind, label and count", () => {
+    const result = hoverAt(boxes("ANN|EXES", "expected: 0..*"));
+    expect(result?.contents).toBe("**ANNEXES**: archive box, “Pièces jointes”; it takes exactly 1 file.");
+    expect(result?.text).toBe("ANNEXES");
+    expect(hoverAt(boxes("NOWH|ERE", "expected: 0..*"))).toBeUndefined();
+  });
+
+  it("says what a range allows: elements, expected, matches", () => {
+    expect(hoverAt(boxes("ANNEXES", "expected: 0..*").replace("elements: 1..3", "elements: 1..|3"))?.contents).toBe(
+      "The box takes 1 to 3 files.",
+    );
+    expect(hoverAt(boxes("ANNEXES", "expected: 2..|*"))?.contents).toBe(
+      "The job holds at least 2 documents of this box.",
+    );
+    expect(hoverAt(boxes("ANNEXES", "matches: |1"))?.contents).toBe(
+      "Each MAIN document gets exactly 1 document of this box.",
+    );
+  });
+});
