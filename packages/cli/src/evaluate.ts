@@ -1,5 +1,4 @@
 import { relative } from "node:path";
-import { readSource } from "@mailroom/checker";
 import type { ServiceSource } from "@mailroom/compiler";
 import type { Service } from "@mailroom/model";
 import {
@@ -9,9 +8,10 @@ import {
   documentSource,
   type JobDocument,
   type JobOutcome,
+  readOrganizationalUnit,
   simulateJob,
 } from "@mailroom/runtime";
-import { diagnostic, parseJson } from "@mailroom/syntax";
+import { diagnostic } from "@mailroom/syntax";
 import { ConfigResolver, settingsOf } from "./config.js";
 import { formatPlain } from "./format/plain.js";
 import { type Io, UsageError } from "./io.js";
@@ -106,12 +106,9 @@ function pickService(services: readonly ServiceSource[], wanted: string | undefi
 
 /** The organizational unit of `--ou`, as the API returns it. */
 async function readUnit(path: string): Promise<unknown> {
-  const source = await readSource(path, "JSON");
-  if (!source.ok) throw new UsageError(`--ou ${path}: ${source.message}`);
-  const parsed = parseJson(source.text);
-  const problem = parsed.diagnostics.find((d) => d.severity === "error");
-  if (problem) throw new UsageError(`--ou ${path}: ${problem.message}`);
-  return parsed.value;
+  const unit = await readOrganizationalUnit(path);
+  if (!unit.ok) throw new UsageError(`--ou ${path}: ${unit.problem}`);
+  return unit.value;
 }
 
 /** Each metadata without a value, as an error where its expression is written. */

@@ -21,7 +21,7 @@ export { updatedExpectations } from "./cases/update.js";
 export { type Evaluation, evaluateExpression, Unavailable } from "./evaluate.js";
 export { type AreaUnit, inPoints, type Job, type JobDocument, type PdfReader } from "./job.js";
 export { type DocumentMetadata, JobEvaluation, type MetadataProblem } from "./metadata.js";
-export { unitProperty } from "./organizational-unit.js";
+export { readOrganizationalUnit, unitProperty } from "./organizational-unit.js";
 export {
   type DocumentOutcome,
   type InputProblem,

@@ -98,11 +98,12 @@ export class JobEvaluation {
   matches(candidate: JobDocument, entry: string): Evaluation<boolean> {
     const box = this.#boxIndex(candidate.box);
     const matcher = this.#boxes[box]?.parent?.fileMatcher as BooleanExpression;
+    const job = this.#sources(candidate, box, undefined);
     const sources: EvaluationSources = {
-      ...this.#sources(candidate, box, undefined),
+      ...job,
       archivePath: () => entry,
       reference: (namespace, identifier) => {
-        if (namespace !== "METADATA") return this.#sources(candidate, box, undefined).reference(namespace, identifier);
+        if (namespace !== "METADATA") return job.reference(namespace, identifier);
         throw new Unavailable(`a file matcher cannot read metadata ${identifier}: the file is not yet a document`);
       },
     };

@@ -1,5 +1,6 @@
+import { readSource } from "@mailroom/checker";
 import type { Evaluated } from "@mailroom/java";
-import { isJsonObject } from "@mailroom/syntax";
+import { isJsonObject, parseJson } from "@mailroom/syntax";
 
 type Json = Readonly<Record<string, unknown>>;
 const object = (value: unknown): Json | undefined => (isJsonObject(value) ? value : undefined);
@@ -36,4 +37,13 @@ export function unitProperty(unit: unknown, identifier: string): Evaluated<strin
   if (typeof value === "number" && Number.isInteger(value)) return { ok: true, value: String(value) };
   if (value === undefined || value === null) return { ok: true, value: "" };
   return { ok: false, problem: `the organizational unit's ${property.what} is not a text` };
+}
+
+/** An organizational unit as the API returns it, read from a JSON file; or why it cannot be read or parsed. */
+export async function readOrganizationalUnit(path: string): Promise<Evaluated<unknown>> {
+  const source = await readSource(path, "JSON");
+  if (!source.ok) return { ok: false, problem: source.message };
+  const parsed = parseJson(source.text);
+  const error = parsed.diagnostics.find((d) => d.severity === "error");
+  return error ? { ok: false, problem: error.message } : { ok: true, value: parsed.value };
 }

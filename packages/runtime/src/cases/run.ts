@@ -1,9 +1,10 @@
 import { realpath } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { readSource, TEST_FILE_SUFFIX } from "@mailroom/checker";
+import { TEST_FILE_SUFFIX } from "@mailroom/checker";
 import type { Service } from "@mailroom/model";
-import { type Diagnostic, diagnostic, type PathSegment, parseJson, type Span } from "@mailroom/syntax";
+import { type Diagnostic, diagnostic, type PathSegment, type Span } from "@mailroom/syntax";
 import type { AreaUnit } from "../job.js";
+import { readOrganizationalUnit } from "../organizational-unit.js";
 import type { JobInput, JobOutcome } from "../outcome.js";
 import { simulateJob } from "../simulate/simulate.js";
 import type { TestPath } from "./compare.js";
@@ -134,11 +135,8 @@ async function readUnit(
 ): Promise<{ value: unknown } | { problem: Diagnostic }> {
   const resolved = await resolveCasePath(folder, path);
   if (!resolved.ok) return { problem: escapeProblem(path, resolved, span) };
-  const source = await readSource(resolved.path, "JSON");
-  const failed = (problem: string) => ({ problem: diagnostic("bad-sample", "unit", { file: path, problem }, span) });
-  if (!source.ok) return failed(source.message.replace(/\.$/, ""));
-  const parsed = parseJson(source.text);
-  const error = parsed.diagnostics.find((d) => d.severity === "error");
-  if (error) return failed(error.message.replace(/\.$/, ""));
-  return { value: parsed.value };
+  const unit = await readOrganizationalUnit(resolved.path);
+  if (unit.ok) return { value: unit.value };
+  const problem = unit.problem.replace(/\.$/, "");
+  return { problem: diagnostic("bad-sample", "unit", { file: path, problem }, span) };
 }

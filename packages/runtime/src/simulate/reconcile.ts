@@ -31,11 +31,11 @@ export function reconcile(
     const settings = box.reconcile;
     if (box.main || !settings) continue;
     const own = documents.filter((d) => d.box === box.name);
-    const min = (value: number | undefined, fallback: number) => value ?? fallback;
-    const minExpected = min(settings.minExpected, RECONCILE_DEFAULTS.minExpected);
-    const maxExpected = min(settings.maxExpected, RECONCILE_DEFAULTS.maxExpected);
-    const minMatches = min(settings.minMatches, RECONCILE_DEFAULTS.minMatches);
-    const maxMatches = min(settings.maxMatches, RECONCILE_DEFAULTS.maxMatches);
+    // Counts a service leaves out take the API's defaults.
+    const minExpected = settings.minExpected ?? RECONCILE_DEFAULTS.minExpected;
+    const maxExpected = settings.maxExpected ?? RECONCILE_DEFAULTS.maxExpected;
+    const minMatches = settings.minMatches ?? RECONCILE_DEFAULTS.minMatches;
+    const maxMatches = settings.maxMatches ?? RECONCILE_DEFAULTS.maxMatches;
     if (outOf(own.length, minExpected, maxExpected)) {
       violations.push({
         code: "expected-count",
