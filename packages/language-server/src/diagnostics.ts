@@ -1,8 +1,11 @@
 import { pathToFileURL } from "node:url";
 import { type ResolvedSettings, unreadDiagnostic } from "@mailroom/checker";
+import type { ParsedDocument } from "@mailroom/language";
 import { type Diagnostic, LineIndex } from "@mailroom/syntax";
+import type { TextDocument } from "vscode-languageserver-textdocument";
+import { isLarge } from "./check-worker.js";
 import { type PlaceResolver, toDiagnostic } from "./convert.js";
-import { isTest, parse, parseTest, sourceOf } from "./documents.js";
+import { fileOf, isService, isTest, parse, parseTest, sourceOf } from "./documents.js";
 import { placeResolver } from "./places.js";
 import type { ServerState } from "./state.js";
 import { testContext } from "./test-files.js";
@@ -28,18 +31,28 @@ export function settingsOf(state: ServerState, uri: string, file: string): Promi
   return settings;
 }
 
-/** The diagnostics of the document's current version (computed once); undefined when a newer one came meanwhile. */
-export async function diagnosticsOf(state: ServerState, uri: string): Promise<Diagnostic[] | undefined> {
+/** Whether the document is still open at this parse's version. */
+export const isCurrent = (state: ServerState, uri: string, document: ParsedDocument): boolean =>
+  state.opened.has(uri) && state.documents.get(uri)?.version === document.version;
+
+/**
+ * The document's current version with its diagnostics (computed once per parse); undefined when a newer version
+ * came meanwhile.
+ */
+export async function diagnosticsOf(
+  state: ServerState,
+  uri: string,
+): Promise<{ document: ParsedDocument; diagnostics: Diagnostic[] } | undefined> {
   const document = parse(state, uri);
   if (!document) return undefined;
   const settings = await settingsOf(state, uri, document.file);
-  if (parse(state, uri) !== document) return undefined;
-  return settings.ignored ? [] : state.service.validate(document, settings);
+  if (!isCurrent(state, uri, document)) return undefined;
+  return { document, diagnostics: settings.ignored ? [] : state.service.validate(document, settings) };
 }
 
 /** Publishes the document's diagnostics, or why it cannot be read; never fails (what goes wrong is logged). */
 export async function publish(state: ServerState, uri: string): Promise<void> {
-  const { connection, parses, opened } = state;
+  const { connection } = state;
   const { docsBase } = state.client.options;
   try {
     const document = state.documents.get(uri);
@@ -54,12 +67,16 @@ export async function publish(state: ServerState, uri: string): Promise<void> {
       await publishTest(state, uri);
       return;
     }
-    const diagnostics = await diagnosticsOf(state, uri);
-    const parsed = parses.get(uri);
-    if (diagnostics === undefined || !parsed || !opened.has(uri)) return;
+    if (document && isService(document) && isLarge(document.getText())) {
+      await publishLarge(state, document);
+      return;
+    }
+    const checked = await diagnosticsOf(state, uri);
+    if (!checked) return;
+    const { document: parsed, diagnostics } = checked;
     const related = diagnostics.flatMap((d) => (d.related ?? []).map((info) => info.file));
     const resolvePlace = await placeResolver(state, uri, parsed, related);
-    if (parses.get(uri) !== parsed || !opened.has(uri)) return;
+    if (!isCurrent(state, uri, parsed)) return;
     await connection.sendDiagnostics({
       uri,
       version: parsed.version,
@@ -68,6 +85,35 @@ export async function publish(state: ServerState, uri: string): Promise<void> {
     await publishConfigProblems(state);
   } catch (error) {
     state.log(`diagnostics of ${uri}`, error);
+  }
+}
+
+/**
+ * A large service's diagnostics, computed on the worker so that the main thread answers meanwhile; one check at a
+ * time per document: versions that come during a check wait, and only the latest of them is checked next.
+ */
+async function publishLarge(state: ServerState, document: TextDocument): Promise<void> {
+  const { uri } = document;
+  if (state.checking.has(uri)) {
+    state.checking.set(uri, true);
+    return;
+  }
+  state.checking.set(uri, false);
+  // The document object is updated in place by later versions: its version and text are taken now.
+  const { version } = document;
+  const text = document.getText();
+  try {
+    const settings = await settingsOf(state, uri, fileOf(uri));
+    const docsBase = state.client.options.docsBase;
+    const diagnostics = await state.checker.check({ uri, file: fileOf(uri), text, settings, docsBase });
+    if (diagnostics && state.documents.get(uri)?.version === version && state.opened.has(uri)) {
+      await state.connection.sendDiagnostics({ uri, version, diagnostics });
+      await publishConfigProblems(state);
+    }
+  } finally {
+    const again = state.checking.get(uri);
+    state.checking.delete(uri);
+    if (again && state.opened.has(uri)) void publish(state, uri);
   }
 }
 

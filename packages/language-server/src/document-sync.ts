@@ -1,3 +1,4 @@
+import { isLarge } from "./check-worker.js";
 import { configChanged, schedule, serviceChanged, unschedule } from "./diagnostics.js";
 import { fileOf, isConfig, isService, isTest } from "./documents.js";
 import type { ServerState } from "./state.js";
@@ -29,6 +30,10 @@ export function registerDocumentSync(state: ServerState): void {
     state.parses.delete(uri);
     state.testParses.delete(uri);
     state.settings.delete(uri);
+    // The last simulation on samples may be this document's: it is cheap to run again, and may hold PDFs.
+    state.samples = undefined;
+    // With no large document left open (this one is gone from `documents`), the worker ends, freeing all it holds.
+    if (!documents.all().some((open) => isLarge(open.getText()))) state.checker.stop();
     if (isConfig(uri)) configChanged(state);
     if (uri.startsWith("file:") && isService(document)) {
       state.workspace.close(fileOf(uri)).catch((error) => state.log(`indexing ${uri}`, error));

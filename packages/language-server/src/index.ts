@@ -1,5 +1,6 @@
 import { getLanguageService } from "@mailroom/language";
 import * as lsp from "vscode-languageserver/node";
+import { isCheckWorker } from "./check-worker.js";
 import { createServer } from "./server.js";
 
 export { LANGUAGE_ID } from "./documents.js";
@@ -27,6 +28,8 @@ function stdioConnection(): lsp.Connection {
  * `--socket=<port>` as vscode-languageserver reads them from the command line). Runs until the client exits.
  */
 export function startServer(connection?: lsp.Connection): void {
+  // The server's entry, bundled into one file, is also the checking worker's: that thread serves no client.
+  if (isCheckWorker) return;
   if (!connection) {
     // The handlers answer empty on any failure; this keeps a stray asynchronous error from ending the session.
     process.on("uncaughtException", (error) => console.error(`mailroom-language-server: ${error.stack ?? error}`));

@@ -4,8 +4,9 @@ import { type LanguageService, type ParsedDocument, type ParsedTestFile, Workspa
 import type { Simulation } from "@mailroom/runtime";
 import * as lsp from "vscode-languageserver";
 import { TextDocument } from "vscode-languageserver-textdocument";
+import { CheckWorker } from "./check-worker.js";
 import { type ServerOptions, serverOptions } from "./options.js";
-import { diskHost } from "./workspace.js";
+import { workspaceHost } from "./workspace.js";
 
 /** What the client said at initialization (set by `lifecycle.ts`). */
 export interface ClientSettings {
@@ -25,7 +26,10 @@ export interface ServerState {
   readonly service: LanguageService;
   /** The open documents, as the editor shows them (`document-sync.ts`). */
   readonly documents: lsp.TextDocuments<TextDocument>;
-  /** Each open service document's current version, parsed once and shared by every request (`documents.ts`). */
+  /**
+   * The current version of the open service documents used last, parsed once and shared by every request; in
+   * use order, least recent first (`documents.ts`).
+   */
   readonly parses: Map<string, ParsedDocument>;
   /** Each open test file's current version, parsed once (`documents.ts`). */
   readonly testParses: Map<string, ParsedTestFile>;
@@ -40,6 +44,13 @@ export interface ServerState {
   readonly resolver: ConfigResolver;
   /** Publications waiting for typing to pause, by URI (`diagnostics.ts`). */
   readonly timers: Map<string, NodeJS.Timeout>;
+  /** Checks large documents off the main thread (`check-worker.ts`, used by `diagnostics.ts`). */
+  readonly checker: CheckWorker;
+  /**
+   * The large documents being checked on the worker, by URI, each with whether a newer version waits to be
+   * checked once that check is done: a document is checked once at a time, at its latest version (`diagnostics.ts`).
+   */
+  readonly checking: Map<string, boolean>;
   /** The configurations whose problems are shown, to clear them once fixed (`diagnostics.ts`). */
   configUris: Set<string>;
   /** The workspace index, for references across files and workspace symbols (`workspace.ts`). */
@@ -71,8 +82,10 @@ export function createState(connection: lsp.Connection, service: LanguageService
     settings: new Map(),
     resolver: new ConfigResolver({ read: readConfig }),
     timers: new Map(),
+    checker: new CheckWorker(),
+    checking: new Map(),
     configUris: new Set(),
-    workspace: new Workspace(diskHost),
+    workspace: new Workspace(workspaceHost(documents)),
     client: { options: serverOptions(undefined), watchFiles: false, folders: [] },
     initialized: false,
     log: (what, error) =>

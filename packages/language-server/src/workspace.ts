@@ -17,15 +17,16 @@ const MAX_FILES = 20_000;
 const MAX_DEPTH = 24;
 
 /**
- * Reads service files from disk for the workspace index, as `mailroom lint` reads them; a file that is gone, too
- * large or not UTF-8 reads as nothing.
+ * The workspace index's view of files: the disk, read as `mailroom lint` reads it (a file that is gone, too large
+ * or not UTF-8 reads as nothing), except for the files open in the editor, which are never read from disk.
  */
-export const diskHost: WorkspaceHost = {
+export const workspaceHost = (documents: ServerState["documents"]): WorkspaceHost => ({
   async readFile(path) {
     const source = await readSource(path);
     return source.ok ? source.text : undefined;
   },
-};
+  isOpen: (path) => documents.get(pathToFileURL(path).href) !== undefined,
+});
 
 /** Indexes the workspace folders' service files in the background; requests are answered meanwhile. */
 export async function indexWorkspace(state: ServerState): Promise<void> {
@@ -33,14 +34,14 @@ export async function indexWorkspace(state: ServerState): Promise<void> {
   const roots = state.client.folders.filter((uri) => uri.startsWith("file:")).map(fileOf);
   // Regular files only, and a folder that cannot be read is skipped: the index takes what it can read.
   const files = await findServiceFiles(roots, { maxDepth: MAX_DEPTH, maxFiles: MAX_FILES });
-  // Open documents are already indexed from the editor's text.
-  await state.workspace.add(files.filter((file) => !state.documents.get(pathToFileURL(file).href)));
+  // Open documents, also those opened meanwhile, are indexed from the editor's text: the index skips them.
+  await state.workspace.add(files);
   state.connection.console.info(`mailroom: indexed ${files.length} service files in ${Date.now() - started} ms`);
 }
 
 /**
- * Files changed on disk: a configuration relints the open services; a service file not open is indexed again, and
- * the open test files are checked again.
+ * Files changed on disk: a configuration relints the open services; a service file is indexed again (once closed,
+ * if open: the editor's text counts until then), and the open test files are checked again.
  */
 export function registerWatchedFiles(state: ServerState): void {
   state.connection.onDidChangeWatchedFiles(async ({ changes }) => {
@@ -48,10 +49,11 @@ export function registerWatchedFiles(state: ServerState): void {
       if (changes.some((change) => isConfig(change.uri))) configChanged(state);
       for (const change of changes) {
         const file = fileOf(change.uri);
-        if (!change.uri.startsWith("file:") || !SERVICE_FILE.test(file) || state.documents.get(change.uri)) continue;
+        if (!change.uri.startsWith("file:") || !SERVICE_FILE.test(file)) continue;
         if (change.type === lsp.FileChangeType.Deleted) state.workspace.remove(file);
         else await state.workspace.refresh(file);
-        serviceChanged(state);
+        // An open service's edits already had its test files checked again.
+        if (!state.documents.get(change.uri)) serviceChanged(state);
       }
     } catch (error) {
       state.log("watched files", error);

@@ -1,23 +1,28 @@
 import {
   DslService,
   describeFunction,
+  type ExpressionType,
   FUNCTIONS,
   type FunctionSpec,
+  findFunction,
   formatSignature,
+  functionsOf,
   isRequiredKey,
   NAMESPACES,
-  type ParameterSpec,
+  type SiteKind,
 } from "@mailroom/compiler";
 import { ORGANIZATIONAL_UNIT_IDENTIFIERS, OUTPUT_FILE_IDENTIFIERS, Service } from "@mailroom/model";
 import type { PathSegment, Span, Token } from "@mailroom/syntax";
 import type * as z from "zod";
+import { argumentBoxTypes, boxesOfTypes, jsonBoxTypes, rowAt } from "./box-types.js";
 import { type Cursor, cursorAt } from "./cursor.js";
 import { type BoxOutline, serviceOfPath, serviceRoots, visibleMetadata } from "./cursor-names.js";
 import type { ParsedDocument } from "./document.js";
+import { type Accepts, acceptsAt } from "./expression-accepts.js";
 import { type ExpressionAt, expressionAt } from "./expression-site.js";
 import { type CallAt, callAt, tokensAt } from "./expression-tokens.js";
 import { describeLocale, LOCALES, TIME_ZONES } from "./expression-values.js";
-import { describe, fieldsOf, literalValues, schemasAt } from "./schema-fields.js";
+import { describe, fieldsOf, literalValues, schemasAt, type TagAt } from "./schema-fields.js";
 import type { CompletionItem, CompletionKind, CompletionList } from "./types.js";
 
 const EMPTY: CompletionList = { items: [], incomplete: false };
@@ -91,14 +96,19 @@ function completeDsl(doc: ParsedDocument, cursor: Cursor): CompletionItem[] {
     const colonFollows = doc.text.slice(cursor.word.offset + cursor.word.length).startsWith(":");
     return keyItems(schemas, cursor, (key) => (colonFollows ? key : `${key}: `));
   }
-  const last = cursor.path.at(-1);
-  if (last === "archive" && cursor.path.at(-2) === "from") {
-    const boxes = serviceRoots(doc)[0]?.boxes ?? [];
-    // Archive boxes are the only valid parents: offer them first, and the others after.
-    const sorted = [...boxes.filter((b) => b.type === "archive"), ...boxes.filter((b) => b.type !== "archive")];
-    return boxItems(sorted, cursor.word);
-  }
-  return enumItems(schemas, cursor, false);
+  const names = rowAt(cursor.path)?.names;
+  if (names) return boxItems(boxesOfTypes(serviceRoots(doc)[0]?.boxes ?? [], names), cursor.word);
+  const own = ownValue(cursor.path, (depth, d) => cursor.tagAt(depth, d));
+  return enumItems(schemasAt(DslService, cursor.path, own), cursor, false);
+}
+
+/**
+ * The discriminators of a path but the value's own: a value being completed (a box's `type`) does not narrow its
+ * object to the option it names, so that every option is offered and completion can change it.
+ */
+function ownValue(path: readonly PathSegment[], tagAt: TagAt): TagAt {
+  return (depth, discriminator) =>
+    depth === path.length - 1 && discriminator === path.at(-1) ? undefined : tagAt(depth, discriminator);
 }
 
 function completeJson(doc: ParsedDocument, cursor: Cursor): CompletionItem[] {
@@ -131,14 +141,21 @@ function completeJson(doc: ParsedDocument, cursor: Cursor): CompletionItem[] {
       });
     });
   }
-  if (last === "boxName") return boxItems(boxes, cursor.word, quoted);
+  if (last === "boxName") {
+    // An expression's box names what its function reads; a parent's an archive box.
+    const expressionType = tagAt(inner.length - 1, "@type");
+    const definition =
+      typeof expressionType === "string" ? functionsOf(expressionType as ExpressionType)[0] : undefined;
+    const types = definition ? argumentBoxTypes(definition) : jsonBoxTypes(inner);
+    return boxItems(boxesOfTypes(boxes, types), cursor.word, quoted);
+  }
   if (last === "identifier" && tagAt(inner.length - 1, "namespace") === "METADATA") {
     const box = boxAtPath(boxes, inner);
     return visibleMetadata(boxes, box?.name).map((m) =>
       item(m.name, "metadata", cursor.word, { insertText: quoted(m.name), detail: `metadata of box "${m.box}"` }),
     );
   }
-  return enumItems(schemasAt(Service, inner, tagAt), cursor, true);
+  return enumItems(schemasAt(Service, inner, ownValue(inner, tagAt)), cursor, true);
 }
 
 /** The box a path inside a JSON service is in (`properties.boxes[i]...`). */
@@ -158,9 +175,21 @@ function functionDoc(spec: FunctionSpec): string {
   return `${describeFunction(spec)}${parameters ? `\n\n${parameters}` : ""}`;
 }
 
-function functionItems(span: Span, piped: boolean): CompletionItem[] {
+/**
+ * The functions a place accepts: of a value place, those giving a value (a condition place takes both, since a
+ * value may be compared); as a pipe step, those whose first argument is the piped text; those meaningful at the
+ * site (`archivePath` in a file matcher).
+ */
+function functionItems(
+  span: Span,
+  piped: boolean,
+  accepts: Exclude<Accepts, "none">,
+  place: SiteKind | undefined,
+): CompletionItem[] {
   const specs: readonly FunctionSpec[] = FUNCTIONS;
   return specs
+    .filter((spec) => accepts === "condition" || spec.kind === "value")
+    .filter((spec) => !place || !spec.sites || spec.sites.includes(place))
     .filter((spec) => !piped || (spec.form === "call" && spec.parameters[0]?.kind === "value"))
     .map((spec) => {
       const insertText = piped ? pipeSnippet(spec) : spec.snippet;
@@ -192,15 +221,21 @@ function parameterItems(call: CallAt, span: Span): CompletionItem[] {
     );
 }
 
+/** The boxes a box argument of the call may name. */
+const argumentBoxes = (call: CallAt, boxes: readonly BoxOutline[]) =>
+  boxesOfTypes(boxes, argumentBoxTypes(findFunction(call.spec.name)));
+
 /** Values for the parameter a cursor's argument binds to (boxes, time zones, locales, booleans). */
 function argumentValues(
-  parameter: ParameterSpec | undefined,
+  call: CallAt | undefined,
   span: Span,
   boxes: readonly BoxOutline[],
   inString: boolean,
 ): CompletionItem[] {
-  if (!parameter) return [];
-  if (parameter.kind === "name" || (parameter.name === "boxName" && inString)) return boxItems(boxes, span);
+  const parameter = call?.parameter;
+  if (!call || !parameter) return [];
+  if (parameter.kind === "name" || (parameter.name === "boxName" && inString))
+    return boxItems(argumentBoxes(call, boxes), span);
   if (parameter.name === "timeZone" && inString)
     return TIME_ZONES.map((zone) => item(zone, "time-zone", span, { detail: "time zone" }));
   if (parameter.name === "locale" && inString) {
@@ -225,7 +260,7 @@ function completeExpression(doc: ParsedDocument, expression: ExpressionAt): Comp
     const start = current.offset + 1;
     const end = current.unterminated ? current.offset + current.length : current.offset + current.length - 1;
     const span = expression.toDocument({ offset: start, length: Math.max(0, end - start) });
-    return argumentValues(call?.parameter, span, boxes, true);
+    return argumentValues(call, span, boxes, true);
   }
   const span = expression.toDocument(current ? current : { offset: expression.cursor, length: 0 });
   const previous: Token | undefined = tokens[at.previous];
@@ -233,13 +268,14 @@ function completeExpression(doc: ParsedDocument, expression: ExpressionAt): Comp
   if (previous?.kind === "." && beforePrevious?.kind === "identifier") {
     return referenceItems(beforePrevious.value, span, boxes, expression);
   }
-  if (previous?.kind === "=" && beforePrevious?.kind === "identifier")
-    return argumentValues(call?.parameter, span, boxes, false);
-  if (previous?.kind === "|") return functionItems(span, true);
-  const items = [...functionItems(span, false), ...namespaceItems(span)];
+  if (previous?.kind === "=" && beforePrevious?.kind === "identifier") return argumentValues(call, span, boxes, false);
+  const accepts = acceptsAt(at, call, expression.site.kind);
+  const place = expression.site.place;
+  if (previous?.kind === "|") return accepts === "none" ? [] : functionItems(span, true, accepts, place);
+  const items = accepts === "none" ? [] : [...functionItems(span, false, accepts, place), ...namespaceItems(span)];
   if (call) {
     items.push(...parameterItems(call, span));
-    if (call.parameter?.kind === "name") items.push(...boxItems(boxes, span));
+    if (call.parameter?.kind === "name") items.push(...boxItems(argumentBoxes(call, boxes), span));
   }
   return items;
 }

@@ -193,9 +193,6 @@ function lineHead(line: string): LineHead {
   };
 }
 
-/** Bounds the line scans, so that a cursor in a huge flat mapping stays fast. */
-const MAX_SCAN_LINES = 5000;
-
 /**
  * The cursor in block YAML, from indentation: the keys of the lines above with less indentation are the path;
  * `- ` entries add indexes (counted upwards). On the cursor's line, a flow collection is scanned as JSON-like.
@@ -276,10 +273,11 @@ export function yamlCursor(doc: YamlText, offset: number): Cursor | undefined {
   if (dashes.length === 0 && isKey && !blank) collectSiblings(text, lineEnd, indent, present, head.key);
   if (dashes.length === 0 && blank) collectSiblings(text, lineEnd, indent, present, undefined);
   let innermost = dashes.length === 0;
-  for (let scanned = 0; scanned < MAX_SCAN_LINES; scanned++) {
+  // Up to the root, however many lines that is (a cut-off would lose the path deep in a long file). Deeper
+  // lines are skipped without reading them: a cursor at the end of a 50,000-line file walks up in one quick pass.
+  for (;;) {
     const previous = lines.previous();
     if (previous === undefined) break;
-    // Deeper lines are skipped without reading them: a cursor deep in a long file walks up in one quick pass.
     if (indentation(text, previous.start, previous.end) > indent) continue;
     const h = lineHead(text.slice(previous.start, previous.end).replace(/\r$/, ""));
     if (h.content < 0) continue;
@@ -365,12 +363,14 @@ function flowTail(
 /** Keys at the same indentation below the cursor's line, up to the end of the mapping. */
 function collectSiblings(text: string, from: number, indent: number, present: Set<string>, own: string | undefined) {
   let start = from + 1;
-  for (let scanned = 0; scanned < MAX_SCAN_LINES && start < text.length; scanned++) {
+  while (start < text.length) {
     let end = text.indexOf("\n", start);
     if (end < 0) end = text.length;
-    const h = lineHead(text.slice(start, end));
+    // Deeper lines are skipped without reading them, as on the way up.
+    const deeper = indentation(text, start, end) > indent;
+    const h = deeper ? undefined : lineHead(text.slice(start, end));
     start = end + 1;
-    if (h.content < 0 || h.content > indent) continue;
+    if (!h || h.content < 0 || h.content > indent) continue;
     if (h.content < indent || h.dashes.length > 0) break;
     if (h.key !== undefined && h.key !== own) present.add(h.key);
   }

@@ -1,4 +1,4 @@
-import { type ExpressionKind, expressionPlace } from "@mailroom/compiler";
+import { type ExpressionKind, expressionPlace, type SiteKind } from "@mailroom/compiler";
 import {
   type PathSegment,
   propertyOf,
@@ -16,6 +16,8 @@ import type { ParsedDocument } from "./document.js";
 /** Where a DSL expression is written: what it must be, the box it reads by default, the metadata it defines. */
 export interface ExpressionSite {
   readonly kind: ExpressionKind;
+  /** Which site it is (a metadata, a reconcile condition, a file matcher): some functions mean something only in some. */
+  readonly place: SiteKind | undefined;
   readonly box: BoxOutline | undefined;
   readonly metadata: string | undefined;
 }
@@ -31,7 +33,7 @@ export function expressionSite(doc: ParsedDocument, path: readonly PathSegment[]
   const [boxKey, metadata] = place.names;
   const boxes = path[0] === "boxes" ? (serviceRoots(doc)[0]?.boxes ?? []) : [];
   const box = typeof boxKey === "number" ? boxes[boxKey] : boxes.find((b) => b.name === boxKey);
-  return { kind: place.kind, box, metadata: typeof metadata === "string" ? metadata : undefined };
+  return { kind: place.kind, place: place.site, box, metadata: typeof metadata === "string" ? metadata : undefined };
 }
 
 /** A mapping with an `@type` is an expression in the raw JSON form: its `value` is a JSON field, not DSL text. */

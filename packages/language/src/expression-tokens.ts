@@ -33,8 +33,8 @@ export interface TokensAt {
   readonly previous: number;
 }
 
-const OPENERS = new Set(["(", "[", "{"]);
-const CLOSERS = new Set([")", "]", "}"]);
+export const OPENERS: ReadonlySet<string> = new Set(["(", "[", "{"]);
+export const CLOSERS: ReadonlySet<string> = new Set([")", "]", "}"]);
 
 export function tokensAt(text: string, cursor: number): TokensAt {
   const tokens = tokenize(text).tokens;

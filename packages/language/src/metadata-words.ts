@@ -65,8 +65,19 @@ export interface MetadataWords {
  */
 export function metadataWords(doc: ParsedDocument, path: readonly PathSegment[]): MetadataWords | undefined {
   const found = metadataEntryAt(doc, path);
-  if (!found) return undefined;
-  const { box, metadata } = found;
+  return found && entryWords(found);
+}
+
+/**
+ * The metadata at a JSON path of a service (`properties/boxes/i/metadatas/j`), in words: what a reference to it
+ * reads. Undefined as for `metadataWords`.
+ */
+export function metadataWordsAt(json: unknown, path: readonly PathSegment[]): MetadataWords | undefined {
+  const found = entry(object(valueAt(json, path.slice(0, -2))), (box) => valueAt(box, path.slice(-2)));
+  return found && entryWords(found);
+}
+
+function entryWords({ box, metadata }: MetadataEntry): MetadataWords | undefined {
   const content = ValueExpression.safeParse(metadata.content);
   if (!content.success || typeof metadata.name !== "string") return undefined;
   const context = typeof box.name === "string" ? { box: { name: box.name, main: box.main === true } } : {};

@@ -2,6 +2,7 @@ import { applyEdits } from "@mailroom/checker";
 import { doubleQuoted, isPlainSafe, readsAsString, singleQuoted } from "@mailroom/format";
 import {
   isIdentifier,
+  joinSpans,
   quoteString,
   RESERVED_WORDS,
   type ScalarNode,
@@ -14,30 +15,78 @@ import { boxId, naming, type Occurrence, occurrenceAt, occurrences } from "./ref
 import type { PrepareRename, RenameResult } from "./types.js";
 
 const q = (value: string) => JSON.stringify(value);
+const same = (a: Span, b: Span) => a.offset === b.offset && a.length === b.length;
+const contains = (outer: Span, inner: Span) =>
+  outer.offset <= inner.offset && inner.offset + inner.length <= outer.offset + outer.length;
 
-/** The name a rename at the offset would change, why it cannot, or nothing renamable there. */
 /**
- * A file with errors is navigated from its best-effort compile, which may miss what the broken part names: a
- * rename there could leave references behind, so it waits until the file reads without errors.
+ * Why a rename of the name would be unsafe: an error keeps the compile from reading a part of the file, and
+ * that part writes the name where no known reference is, so it may be a reference the rename would leave
+ * behind. The part is the expression, value or key (with its value) an error lies in; in a file whose YAML or
+ * JSON does not parse, the whole file, which the best-effort compile may have read cut short. Comments hold no
+ * references. Rule diagnostics (an undefined metadata) are no compile errors: the file was read whole.
  */
-function brokenReason(document: ParsedDocument): string | undefined {
-  const error = document.source.diagnostics.find((d) => d.severity === "error");
-  if (!error) return undefined;
-  const { line } = document.lines.position(error.span.offset);
-  return `Found an error on line ${line} (${error.code}); expected a file without errors before renaming.`;
+function hiddenReference(document: ParsedDocument, name: string): string | undefined {
+  const errors = document.source.diagnostics.filter((d) => d.severity === "error");
+  if (errors.length === 0) return undefined;
+  const known = new Set(occurrences(document).map((o) => o.span.offset));
+  const comments = document.source.comments;
+  const unread = mentions(document.text, name).filter(
+    (offset) => !known.has(offset) && !comments.some((c) => contains(c.span, { offset, length: name.length })),
+  );
+  if (unread.length === 0) return undefined;
+  const tree = document.source.wellFormed ? document.source.tree() : undefined;
+  for (const error of errors) {
+    const region = tree ? unreadPart(tree, error.span) : { offset: 0, length: document.text.length };
+    const mention = unread.find((offset) => contains(region, { offset, length: name.length }));
+    if (mention === undefined) continue;
+    const [where, at] = [document.lines.position(mention), document.lines.position(error.span.offset)];
+    return `Found ${q(name)} on line ${where.line}, column ${where.column}, in a part an error keeps from being read (${error.code} on line ${at.line}, column ${at.column}), so it may be a reference the rename would miss; expected that error fixed first.`;
+  }
+  return undefined;
 }
 
+const NAME_CHARACTER = /[\p{L}\p{N}_$]/u;
+
+/** The offsets where the text writes the name, not as a part of a longer identifier. */
+function mentions(text: string, name: string): number[] {
+  const found: number[] = [];
+  const bounded = (i: number, inside: string | undefined) =>
+    i < 0 || i >= text.length || !NAME_CHARACTER.test(inside ?? "") || !NAME_CHARACTER.test(text[i] as string);
+  for (let i = text.indexOf(name); i >= 0; i = text.indexOf(name, i + 1)) {
+    if (bounded(i - 1, name[0]) && bounded(i + name.length, name.at(-1))) found.push(i);
+  }
+  return found;
+}
+
+/** The part of a well-formed tree an error may keep from being read: the scalar or collection it lies in, or a key with its value. */
+function unreadPart(root: SyntaxNode, span: Span): Span {
+  let node = root;
+  for (;;) {
+    let next: SyntaxNode | undefined;
+    if (node.kind === "object") {
+      for (const property of node.properties) {
+        if (contains(property.keySpan, span)) return joinSpans(property.keySpan, property.value.span);
+        if (contains(property.value.span, span)) next = property.value;
+      }
+    } else if (node.kind === "array") next = node.items.find((item) => contains(item.span, span));
+    if (!next) return node.span;
+    node = next;
+  }
+}
+
+/** The name a rename at the offset would change, why it cannot, or nothing renamable there. */
 export function prepareRename(
   document: ParsedDocument,
   offset: number,
 ): PrepareRename | { readonly message: string } | undefined {
   const at = occurrenceAt(document, offset);
   if (!at) return undefined;
-  const broken = brokenReason(document);
-  if (broken) return { message: broken };
   if (at.kind === "service-file") {
     return { message: `Service file ${q(at.name)} is the id of a stored file, which cannot be renamed.` };
   }
+  const hidden = hiddenReference(document, at.name);
+  if (hidden) return { message: hidden };
   return { span: at.span, placeholder: at.name };
 }
 
@@ -51,8 +100,8 @@ export function rename(document: ParsedDocument, offset: number, newName: string
   if (!at || at.kind === "service-file") {
     return { ok: false, message: "Found no box or metadata name here; expected the cursor on one." };
   }
-  const broken = brokenReason(document);
-  if (broken) return { ok: false, message: broken };
+  const hidden = hiddenReference(document, at.name);
+  if (hidden) return { ok: false, message: hidden };
   const invalid = invalidName(newName);
   if (invalid) return { ok: false, message: invalid };
   if (newName === at.name) return { ok: true, edit: { changes: new Map([[document.file, []]]) } };
@@ -196,10 +245,6 @@ function expressionEdit(document: ParsedDocument, occurrence: Occurrence, name: 
 }
 
 type YamlPlace = { kind: "name"; flow: boolean } | { kind: "expression"; scalar: ScalarNode; flow: boolean };
-
-const same = (a: Span, b: Span) => a.offset === b.offset && a.length === b.length;
-const contains = (outer: Span, inner: Span) =>
-  outer.offset <= inner.offset && inner.offset + inner.length <= outer.offset + outer.length;
 
 /**
  * Where a span is in the YAML: a whole key or scalar (a name written as YAML), or inside a scalar (a token of

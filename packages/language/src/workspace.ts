@@ -7,6 +7,11 @@ import type { DocumentSymbol, SymbolKind } from "./types.js";
 export interface WorkspaceHost {
   /** The file's text, or undefined when it cannot be read (deleted since, say). */
   readFile(path: string): Promise<string | undefined>;
+  /**
+   * Whether an editor holds the file open: its text is then the editor's, and the disk is not read (the server's
+   * open documents; a document is open before it is first parsed).
+   */
+  isOpen?(path: string): boolean;
 }
 
 /** A named thing of a service file, for "go to symbol in workspace". */
@@ -53,19 +58,27 @@ function matches(name: string, query: string): boolean {
   return true;
 }
 
+/** An open file as the index knows it: its version, how to get that version's parse, its symbols once asked. */
+interface OpenFile {
+  readonly version: number;
+  readonly current: () => ParsedDocument | undefined;
+  symbols?: readonly WorkspaceSymbol[];
+}
+
 /**
- * The index of a workspace's service files. Open documents override what is on disk; for a file that is not
- * open only its symbols are kept (names and positions, not its text nor its parse), so a workspace of
- * thousands of services stays small. Nothing in a service names anything in another file (box names,
- * metadata and service files are scoped to their service), so navigation and rename work within one
- * document; the index serves workspace symbols.
+ * The index of a workspace's service files. Open documents override what is on disk, which is not read while
+ * they are open; of any file only its symbols are kept (names and positions, not its text nor its parse: an open
+ * file's parse is asked for when its symbols are, and the editor's side may drop it meanwhile), so a workspace of
+ * thousands of services stays small, open or not. Nothing in a service names anything in
+ * another file (box names, metadata and service files are scoped to their service), so navigation and rename
+ * work within one document; the index serves workspace symbols.
  */
 export class Workspace {
   readonly #host: WorkspaceHost;
-  readonly #open = new Map<string, ParsedDocument>();
+  readonly #open = new Map<string, OpenFile>();
   readonly #onDisk = new Map<string, readonly WorkspaceSymbol[]>();
-  /** Per open document version, its symbols (documents are immutable per version). */
-  readonly #openSymbols = new WeakMap<ParsedDocument, readonly WorkspaceSymbol[]>();
+  /** Files of the index that changed on disk while open: read again once closed. */
+  readonly #changedWhileOpen = new Set<string>();
 
   constructor(host: WorkspaceHost) {
     this.#host = host;
@@ -76,10 +89,18 @@ export class Workspace {
     for (const path of paths) await this.refresh(path);
   }
 
-  /** Reads a file again from disk (it changed there); a file that cannot be read leaves the index. */
+  /**
+   * Reads a file again from disk (it changed there); a file that cannot be read leaves the index. A file open in
+   * the editor is not read (nor one opened during the read): its text is the editor's until it is closed.
+   */
   async refresh(path: string): Promise<void> {
+    if (this.#isOpen(path)) {
+      this.#changedWhileOpen.add(path);
+      return;
+    }
     const text = await this.#host.readFile(path);
-    if (text === undefined) this.#onDisk.delete(path);
+    if (this.#isOpen(path)) this.#changedWhileOpen.add(path);
+    else if (text === undefined) this.#onDisk.delete(path);
     else this.#onDisk.set(path, summarise(parseDocument(path, text)));
   }
 
@@ -87,22 +108,34 @@ export class Workspace {
   remove(path: string): void {
     this.#onDisk.delete(path);
     this.#open.delete(path);
+    this.#changedWhileOpen.delete(path);
   }
 
-  /** An editor opened the file or changed it: this version overrides the disk. */
-  open(document: ParsedDocument): void {
-    this.#open.set(document.file, document);
+  /**
+   * An editor opened the file or changed it: this version overrides the disk; `current` gives its parse (that of
+   * the version open by then).
+   */
+  open(path: string, version: number, current: () => ParsedDocument | undefined): void {
+    if (this.#open.get(path)?.version !== version) this.#open.set(path, { version, current });
   }
 
-  /** The editor closed the file: what is on disk counts again. */
+  /**
+   * The editor closed the file: what is on disk counts again, read again if it is part of the index (the editor
+   * may have saved it, or dropped unsaved changes). A file outside the index just leaves it.
+   */
   async close(path: string): Promise<void> {
     this.#open.delete(path);
-    await this.refresh(path);
+    const indexed = this.#onDisk.has(path);
+    if (this.#changedWhileOpen.delete(path) || indexed) await this.refresh(path);
+  }
+
+  #isOpen(path: string): boolean {
+    return this.#open.has(path) || this.#host.isOpen?.(path) === true;
   }
 
   /** The open version of a file, if any. */
   document(path: string): ParsedDocument | undefined {
-    return this.#open.get(path);
+    return this.#open.get(path)?.current();
   }
 
   /** Every file indexed, open or on disk, sorted. */
@@ -115,11 +148,11 @@ export class Workspace {
     const out: WorkspaceSymbol[] = [];
     for (const file of this.files()) {
       const open = this.#open.get(file);
-      let symbols = open ? this.#openSymbols.get(open) : this.#onDisk.get(file);
-      if (open && !symbols) {
-        symbols = summarise(open);
-        this.#openSymbols.set(open, symbols);
+      if (open && !open.symbols) {
+        const document = open.current();
+        if (document) open.symbols = summarise(document);
       }
+      const symbols = open?.symbols ?? this.#onDisk.get(file);
       for (const symbol of symbols ?? []) {
         if (!matches(symbol.name, query)) continue;
         out.push(symbol);

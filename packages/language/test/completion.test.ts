@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { invoicesService } from "../../compiler/test/service-text.js";
+import { invoicesService, serviceHead } from "../../compiler/test/service-text.js";
 import { complete } from "../src/completion.js";
 import { parseDocument } from "../src/document.js";
 import { marked } from "./marked.js";
@@ -79,8 +79,25 @@ describe("completion of DSL values", () => {
     expect(labels(insert("    main: true\n", "    main: |\n"))).toEqual(["true", "false"]);
   });
 
-  it("offers archive boxes first as a parent", () => {
-    expect(labels(insert("archive: bundle", "archive: b|"))[0]).toBe("bundle");
+  it("offers only archive boxes as a parent", () => {
+    expect(labels(insert("archive: bundle", "archive: b|"))).toEqual(["bundle"]);
+    expect(labels(insert("archive: bundle", "archive: |"), "x.service.yaml")).toEqual(["bundle"]);
+  });
+
+  it("offers every value of an enum, replacing the whole value, so that it can be changed", () => {
+    for (const written of ["type: |pdf", "type: p|df", "type: pdf|"]) {
+      const { doc, offset } = at(insert("    type: pdf\n    elements: 0..5", `    ${written}\n    elements: 0..5`));
+      const items = complete(doc, offset).items;
+      expect(items.map((i) => i.label)).toEqual(["pdf", "data-file", "archive"]);
+      for (const i of items) expect(doc.text.slice(i.span.offset, i.span.offset + i.span.length)).toBe("pdf");
+    }
+    const { doc, offset } = at(SERVICE.replace("type: ADVANCED", "type: SIMPLE_|UNIQUE"));
+    const items = complete(doc, offset).items;
+    expect(items.map((i) => i.label)).toContain("ADVANCED");
+    expect(doc.text.slice(items[0]?.span.offset, (items[0]?.span.offset ?? 0) + (items[0]?.span.length ?? 0))).toBe(
+      "SIMPLE_UNIQUE",
+    );
+    expect(labels(insert("    main: true\n", "    main: t|rue\n"))).toEqual(["true", "false"]);
   });
 });
 
@@ -141,6 +158,98 @@ describe("completion in expressions", () => {
   });
 });
 
+describe("completion filtered by what the place accepts", () => {
+  const other = (expression: string) => labels(insert("      other: fileName", `      other: ${expression}`));
+  const when = (condition: string) =>
+    labels(
+      insert(
+        "    metadata:\n      annexKey",
+        `    reconcile:\n      when: ${condition}\n    metadata:\n      annexKey`,
+      ),
+    );
+  const match = (condition: string) => labels(insert('endsWith(archivePath, ".pdf")', condition));
+  const CONDITIONS = ["contains", "startsWith", "endsWith", "numEqual", "matches"];
+
+  it("offers values, not conditions, in a value: an argument, a pipe step", () => {
+    for (const result of [other("concat(|"), other("concat(fileName, u|"), other("fileName | |"), other("(|")]) {
+      expect(result).toEqual(expect.arrayContaining(["upper", "replace"]));
+      for (const condition of CONDITIONS) expect(result).not.toContain(condition);
+    }
+    expect(other("|")).toEqual(expect.arrayContaining(["concat", "fileName", "meta"]));
+    expect(other("|")).not.toContain("startsWith");
+  });
+
+  it("offers conditions, and values to compare, in a condition; values only after a comparison", () => {
+    for (const result of [when("|"), when('meta.annexKey == "x" and |'), when("not (|"), match("archivePath | |")]) {
+      expect(result).toEqual(expect.arrayContaining(["startsWith", "matches", "upper"]));
+    }
+    expect(when("meta.annexKey == |")).toEqual(expect.arrayContaining(["upper", "meta"]));
+    for (const result of [when("meta.annexKey == |"), when("fileName < meta.annexKey | |")]) {
+      expect(result).toContain("upper");
+      for (const condition of CONDITIONS) expect(result).not.toContain(condition);
+    }
+    // A value compared inside a condition's argument: the argument's parameter decides.
+    expect(when("startsWith(|")).not.toContain("contains");
+  });
+
+  it("offers a function only at the sites where it means something", () => {
+    expect(match("|")).toContain("archivePath");
+    expect(when("|")).not.toContain("archivePath");
+    expect(other("concat(|")).not.toContain("archivePath");
+    // The sheet count belongs to channel conditions, which the DSL writes in raw JSON.
+    expect(match("|")).not.toContain("numSheets");
+  });
+
+  it("offers only the flags and named arguments in an argument written as a literal", () => {
+    const flags = ["trim", "normalizeSpace", "removeDiacritics", "multiline"];
+    expect(other("fileName | clean(|")).toEqual(flags);
+    expect(other("fileName | clean(trim, |")).toEqual(flags.slice(1));
+    expect(other("clean(fileName, |")).toEqual(flags);
+    const page = other("pdfText(|");
+    expect(page).toEqual(expect.arrayContaining(["box=", "main"]));
+    for (const name of ["upper", "meta", "invoices"]) expect(page).not.toContain(name);
+    expect(other("fileName | replace(|")).not.toContain("upper");
+  });
+
+  it("offers the boxes of the types a box argument accepts", () => {
+    const withDataFile = SERVICE.replace("  bundle:\n", "  ledger:\n    type: data-file\n    elements: 1\n  bundle:\n");
+    const inAnnexes = (expression: string) =>
+      labels(withDataFile.replace("      other: fileName", `      other: ${expression}`));
+    expect(inAnnexes("pdfText(1, [1, 1, 1, 1], box=|)")).toEqual(["invoices", "annexes"]);
+    expect(inAnnexes('pdfMeta("Title", box="|")')).toEqual(["invoices", "annexes"]);
+    expect(inAnnexes('pdfMeta("Title", boxName="|")')).toEqual(["invoices", "annexes"]);
+    expect(inAnnexes("fileName(box=|)")).toEqual(["invoices", "ledger", "bundle", "annexes"]);
+    expect(inAnnexes("jobFileName(|)")).toEqual(expect.arrayContaining(["ledger", "bundle"]));
+    expect(labels(withDataFile.replace("archive: bundle", "archive: |"))).toEqual(["bundle"]);
+  });
+});
+
+describe("completion at any line of a large file", () => {
+  /** A service of about `lines` lines: many small boxes, and a last one where the cursor is. */
+  const large = (lines: number, last: string) => {
+    const boxes = Array.from(
+      { length: Math.ceil(lines / 5) },
+      (_, i) => `  box${i}:\n    type: pdf\n    elements: 1\n    metadata:\n      m${i}: fileName\n`,
+    );
+    const archive = "  bundle:\n    type: archive\n    elements: 0..1\n";
+    return `${serviceHead("Large")}${archive}${boxes.join("")}  last:\n    type: pdf\n${last}`;
+  };
+
+  for (const lines of [10_000, 50_000]) {
+    it(`completes keys, values and expressions at the last line of a ${lines}-line service`, () => {
+      const text = large(lines, "    ");
+      expect(text.split("\n").length).toBeGreaterThan(lines);
+      const keys = labels(`${text}|`);
+      expect(keys).toEqual(expect.arrayContaining(["elements", "metadata", "reconcile"]));
+      expect(keys).not.toContain("type");
+      expect(labels(`${text}split: |`)).toContain("none");
+      expect(labels(`${text}metadata:\n      own: fileName\n      x: concat(meta.|`)).toEqual(["own"]);
+      expect(labels(`${text}metadata:\n      x: up|`)).toContain("upper");
+      expect(labels(`${text}from:\n      archive: |`)).toEqual(["bundle"]);
+    });
+  }
+});
+
 describe("completion in JSON", () => {
   const JSON_SERVICE = `{
   "id": 1, "type": "ADVANCED", "name": "x",
@@ -181,11 +290,24 @@ describe("completion in JSON", () => {
     expect(items.map((i) => i.label)).toEqual(expect.arrayContaining(["name", "hidden", "minElements"]));
     expect(items.map((i) => i.label)).not.toContain("metadatas");
     expect(items.find((i) => i.label === "name")?.insertText).toBe('name": ');
-    const boxName = JSON_SERVICE.replace('"parent": null', '"parent": { "boxName": | }').replace(
-      '"identifier": "|"',
-      '"identifier": "a"',
+  });
+
+  it("offers the boxes of the types a boxName accepts: an archive for a parent, a PDF box for PDF text", () => {
+    const withArchive = JSON_SERVICE.replace(
+      '    ],\n    "channels"',
+      '      , { "@type": "box.ARCHIVE", "name": "bundle", "main": false }\n    ],\n    "channels"',
     );
-    expect(labels(boxName, "x.service.json")).toEqual(["invoices"]);
+    const parent = withArchive
+      .replace('"parent": null', '"parent": { "boxName": | }')
+      .replace('"identifier": "|"', '"identifier": "a"');
+    expect(labels(parent, "x.service.json")).toEqual(["bundle"]);
+    const pdfText = withArchive.replace(
+      '{ "@type": "exv.Reference", "namespace": "METADATA", "identifier": "|" }',
+      '{ "@type": "exv.PdfText", "fromMain": false, "boxName": "|" }',
+    );
+    expect(labels(pdfText, "x.service.json")).toEqual(["invoices"]);
+    const fileName = pdfText.replace("exv.PdfText", "exv.FileName");
+    expect(labels(fileName, "x.service.json")).toEqual(["invoices", "bundle"]);
   });
 });
 

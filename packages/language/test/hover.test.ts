@@ -153,7 +153,7 @@ describe("hover", () => {
   });
 
   it("answers nothing, and never throws, where there is nothing to say", () => {
-    expect(hoverAt(service("      key: now").replace("annexes:", "anne|xes:"))).toBeUndefined();
+    expect(hoverAt(service("      key: now").replace("name: x", "name: |x"))).toBeUndefined();
     const text = "boxes:\n  a:\n    metadata:\n      x: concat(meta.\n      y: 'oops\n  - [\n";
     const doc = parseDocument("x.service.yaml", text);
     for (let offset = 0; offset <= text.length; offset++) expect(() => hover(doc, offset)).not.toThrow();
@@ -197,5 +197,148 @@ boxes:
     expect(hoverAt(boxes("ANNEXES", "matches: |1"))?.contents).toBe(
       "Each MAIN document gets exactly 1 document of this box.",
     );
+  });
+});
+
+describe("hover on every name and value", () => {
+  const SERVICE = `id: 1
+name: x
+type: ADVANCED
+boxes:
+  LETTERS:
+    type: pdf
+    main: true
+    label: Lettres
+    elements: 1..3
+    split: { area: [120, 18, 80, 8], value: ^LETTRE, page: first }
+    appositions:
+      - { type: overlay, target: DOCUMENT, pageFilter: 2-, file: 9b2e4f70-1c3d-4a8e-b5f6-0d7c8e9a1b23 }
+    metadata:
+      letterNumber:
+        value: upper(fileName[0:8])
+        persist: true
+  ANNEXES:
+    type: pdf
+    elements: 0..5
+    metadata:
+      owner: concat(jobFileName(LETTERS), meta.letterNumber, output.NUID)
+      short: clean(fileName(box=LETTERS), trim)
+      lost: meta.nowhere
+`;
+  const on = (needle: string, into: number) => {
+    const index = SERVICE.indexOf(needle);
+    if (index < 0) throw new Error(needle);
+    return hoverAt(`${SERVICE.slice(0, index + into)}|${SERVICE.slice(index + into)}`);
+  };
+  const LETTERS = "**LETTERS**: PDF box, “Lettres”; it takes 1 to 3 files.";
+
+  it("shows a box on its name where it is defined", () => {
+    expect(on("  LETTERS:", 3)).toMatchObject({ contents: LETTERS, text: "LETTERS" });
+  });
+
+  it("shows a box on its name in an expression, positional or named", () => {
+    expect(on("jobFileName(LETTERS)", 13)).toMatchObject({ contents: LETTERS, text: "LETTERS" });
+    expect(on("box=LETTERS", 5)).toMatchObject({ contents: LETTERS, text: "LETTERS" });
+  });
+
+  it("shows what a metadata reference reads, or that it reads nothing", () => {
+    expect(on("meta.letterNumber", 8)).toMatchObject({
+      contents:
+        "**letterNumber** (box LETTERS): characters 1 to 8 of the file name, in upper case.\n\nKept with the job after processing; users may not change it.",
+      text: "letterNumber",
+    });
+    expect(on("meta.nowhere", 7)?.contents).toBe("**nowhere**: no metadata of this name is visible here.");
+  });
+
+  it("documents an output file reference", () => {
+    expect(on("output.NUID", 9)).toMatchObject({
+      contents: expect.stringContaining("output file: NUID"),
+      text: "NUID",
+    });
+  });
+
+  it("documents a named argument and a flag", () => {
+    expect(on("box=LETTERS", 1)?.contents).toMatch(/\n\n`box` \(argument of `fileName`\): Read the file of this box/);
+    expect(on("trim)", 2)?.contents).toMatch(/\n\n`trim` \(argument of `clean`\): /);
+  });
+
+  it("shows where a service file is stored, on its id and where an apposition lays it", () => {
+    const files = SERVICE.replace(
+      "    elements: 0..5\n",
+      "    elements: 0..5\n    files: [{ id: 9b2e4f70-1c3d-4a8e-b5f6-0d7c8e9a1b23, removable: false }]\n",
+    );
+    const contents =
+      "**Service file** `9b2e4f70-1c3d-4a8e-b5f6-0d7c8e9a1b23`: a file stored with the service in box ANNEXES.";
+    for (const n of [0, 1]) {
+      const index = files.indexOf("9b2e4f70", n === 0 ? 0 : files.indexOf("9b2e4f70") + 1);
+      expect(hoverAt(`${files.slice(0, index + 3)}|${files.slice(index + 3)}`)?.contents).toBe(contents);
+    }
+  });
+
+  it("says which value an enumerated field takes among its values", () => {
+    const type = on("type: pdf", 7);
+    expect(type?.text).toBe("pdf");
+    expect(type?.contents).toMatch(/^`type`: one of \*\*pdf\*\*, `data-file`, `archive`\.\n\nA box of PDF files/);
+    expect(on("type: ADVANCED", 8)?.contents).toMatch(/^`type`: one of .*\*\*ADVANCED\*\*.*\n\nKind of service\.$/);
+  });
+
+  it("says what a split and an apposition do, on any of their values", () => {
+    const split = on("18, 80", 1);
+    expect(split?.text).toBe("18");
+    expect(split?.contents).toBe(
+      'Split: a new document starts on each page whose text in the area 120, 18, 80 x 8 (left, top, width, height) starts with "LETTRE"; jobs cannot change it.',
+    );
+    expect(on("first }", 2)?.contents).toBe(split?.contents);
+    expect(on("pageFilter: 2-", 13)?.contents).toMatch(
+      /^Apposition: an overlay .* pages "2-"; jobs cannot change it\.$/,
+    );
+  });
+
+  it("shows a function's documentation first and its JSON after a rule, cut when long", () => {
+    const contents = on("upper(fileName", 2)?.contents ?? "";
+    const [doc, json] = contents.split("\n\n---\n\n");
+    expect(doc).toContain("upper(text)");
+    expect(doc).not.toContain("```json");
+    expect(json).toMatch(/^Compiles to:\n\n```json\n\{\n {2}"@type": "exv.StrNormalizeCase"/);
+    const long =
+      hoverAt(service("      key: con|cat(upper(fileName), lower(fileName), fileName[0:3], fileName[3:6])"))
+        ?.contents ?? "";
+    const block = /```json\n([\s\S]*?)\n```/.exec(long)?.[1] ?? "";
+    expect(block.split("\n")).toHaveLength(24);
+    expect(long).toMatch(/\n\n\(\d+ more lines not shown\)$/);
+  });
+
+  it("says where a box stands among the boxes taking files from the same archive, on its rank", () => {
+    const text = `${SERVICE}  BUNDLE: { type: archive, elements: 1 }
+  FIRST:
+    type: pdf
+    elements: 0..*
+    from: { archive: BUNDLE, rank: 1, match: "true" }
+  SECOND:
+    type: data-file
+    elements: 0..*
+    from: { archive: BUNDLE, rank: 2, match: "true" }
+`;
+    const index = text.indexOf("rank: 2");
+    expect(hoverAt(`${text.slice(0, index + 6)}|${text.slice(index + 6)}`)?.contents).toBe(
+      "Files of archive BUNDLE are matched by rank, the lowest first: 1 FIRST, **2 SECOND**.",
+    );
+  });
+
+  it("shows a channel on its label", () => {
+    const text = `${SERVICE}channels:
+  Courrier – lettre verte:
+    name: MAIL
+    outputFiles: [MAIN, RECAP]
+    options:
+      - { outputFileName: MAIN, optionType: printMode, value: 2SIDE }
+`;
+    const index = text.indexOf("Courrier");
+    expect(hoverAt(`${text.slice(0, index + 3)}|${text.slice(index + 3)}`)).toMatchObject({
+      contents: expect.stringMatching(
+        /^\*\*Courrier – lettre verte\*\*: channel `MAIL`; output files `MAIN`, `RECAP`; 1 option\./,
+      ),
+      text: "Courrier – lettre verte",
+    });
   });
 });

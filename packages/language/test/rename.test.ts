@@ -132,10 +132,64 @@ describe("rename", () => {
     });
   });
 
-  it("waits for a file without errors, which its best-effort compile could not see whole", () => {
-    const { document, offset } = cursorAt("a.service.yaml", `${SERVICE}  extra:\n    type: pfd\n`, "invoices:", 2);
-    expect(prepareRename(document, offset)).toMatchObject({ message: expect.stringMatching(/error on line \d+/) });
-    expect(rename(document, offset, "bills")).toMatchObject({ ok: false });
+  it("renames despite errors whose parts do not write the name", () => {
+    const broken = SERVICE.replace(
+      "      other: fileName(box=invoices)\n",
+      "      other: fileName(box=invoices)\n      broken: concat(meta.annexKey,\n      unknown: fileNam(box=bundle)\n      missing: meta.nowhere\n",
+    ).concat("  extra:\n    type: pfd\n");
+    const codes = lint("a.service.yaml", broken).map((d) => d.code);
+    expect(codes).toEqual(expect.arrayContaining(["expression-syntax", "unknown-function", "unknown-type"]));
+    expect(codes).toContain("undefined-metadata");
+    const after = renameKeeps("a.service.yaml", broken, "  invoices:", 3, "invoices", "factures");
+    expect(after).toContain("fileName(box=factures)");
+    expect(after).not.toMatch(/\binvoices\b/);
+    // A comment is no reference, even where an error may have cut the reading short: YAML that does not parse.
+    const commented = cursorAt("a.service.yaml", `${SERVICE}# invoices again\n  - [\n`, "  invoices:", 3);
+    expect(commented.document.source.wellFormed).toBe(false);
+    expect(prepareRename(commented.document, commented.offset)).toMatchObject({ placeholder: "invoices" });
+  });
+
+  it("refuses where an error keeps a part that writes the name from being read, saying which and where", () => {
+    const refusal = (text: string, needle: string, into: number) => {
+      const { document, offset } = cursorAt("a.service.yaml", text, needle, into);
+      const prepared = prepareRename(document, offset);
+      expect(rename(document, offset, "renamed")).toEqual({
+        ok: false,
+        message: (prepared as { message: string }).message,
+      });
+      return (prepared as { message?: string }).message;
+    };
+    /** "line L, column C" (1-based) of the first `needle` in `text`. */
+    const place = (text: string, needle: string) => {
+      const before = text.slice(0, text.indexOf(needle)).split("\n");
+      return `line ${before.length}, column ${(before.at(-1) as string).length + 1}`;
+    };
+    // An expression that does not parse.
+    const unparsed = SERVICE.replace(
+      "      other: fileName(box=invoices)\n",
+      "      other: 'concat(\"a, jobFileName(invoices))'\n",
+    );
+    expect(refusal(unparsed, "  invoices:", 3)).toBe(
+      `Found "invoices" on ${place(unparsed, "invoices))")}, in a part an error keeps from being read (expression-syntax on ${place(unparsed, '"a, job')}), so it may be a reference the rename would miss; expected that error fixed first.`,
+    );
+    // A call of an unknown function, whose arguments are not read.
+    const unknown = SERVICE.replace("      other: fileName(box=invoices)\n", "      other: fileNam(box=invoices)\n");
+    expect(refusal(unknown, "  invoices:", 3)).toMatch(/on line \d+, column 26, .*\(unknown-function on line/);
+    // A metadata named in an expression cut short by a flow mapping's comma.
+    const cut = SERVICE.replace(
+      "      annexKey: fileName[0:8]\n",
+      '      annexKey: fileName[0:8]\n      key: { value: concat("a", meta.annexKey) }\n',
+    );
+    expect(refusal(cut, "annexKey:", 2)).toMatch(/expression-in-flow-mapping/);
+    // A misspelt key, which the report of the field it misses sits on: its value is not read.
+    const misspelt = SERVICE.replace(
+      "      other: fileName(box=invoices)\n",
+      "      other: { vaule: jobFileName(invoices) }\n",
+    );
+    expect(refusal(misspelt, "  invoices:", 3)).toMatch(/\(missing-field on line/);
+    // YAML that does not parse: whatever follows the error may have been read cut short.
+    const yaml = `${SERVICE}      late: jobFileName(invoices)\n  - [\n`;
+    expect(refusal(yaml, "  invoices:", 3)).toMatch(/\(syntax-error on line/);
   });
 
   it("never throws on broken input", () => {

@@ -41,7 +41,8 @@ describe("Workspace", () => {
     const disk = host(files);
     const workspace = new Workspace(disk);
     await workspace.add(["/w/a.service.yaml"]);
-    workspace.open(parseDocument("/w/a.service.yaml", service(["letters"]), 2));
+    const letters = parseDocument("/w/a.service.yaml", service(["letters"]), 2);
+    workspace.open(letters.file, letters.version, () => letters);
     expect(workspace.symbols("inv")).toEqual([]);
     expect(workspace.symbols("letters").map((s) => s.name)).toEqual(["letters", "lettersRef"]);
     expect(workspace.document("/w/a.service.yaml")?.version).toBe(2);
@@ -51,6 +52,34 @@ describe("Workspace", () => {
     delete files["/w/a.service.yaml"];
     await workspace.refresh("/w/a.service.yaml");
     expect(workspace.files()).toEqual([]);
+  });
+
+  it("never reads a file the editor holds open, and reads it once closed if it is part of the index", async () => {
+    const files: Record<string, string> = {
+      "/w/a.service.yaml": service(["invoices"]),
+      "/w/b.service.yaml": service(["bills"]),
+    };
+    const disk = host(files);
+    const open = new Set(["/w/a.service.yaml"]);
+    const workspace = new Workspace({ ...disk, isOpen: (path) => open.has(path) });
+    // Open before its first parse (the index is built as the editor opens files): not read.
+    await workspace.add(["/w/a.service.yaml", "/w/b.service.yaml"]);
+    expect(disk.reads).toBe(1);
+    const letters = parseDocument("/w/a.service.yaml", service(["letters"]), 1);
+    workspace.open(letters.file, letters.version, () => letters);
+    await workspace.refresh("/w/a.service.yaml");
+    expect(disk.reads).toBe(1);
+    expect(workspace.symbols("").map((s) => s.name)).toEqual(["S", "letters", "lettersRef", "S", "bills", "billsRef"]);
+    open.delete("/w/a.service.yaml");
+    await workspace.close("/w/a.service.yaml");
+    expect(disk.reads).toBe(2);
+    expect(workspace.symbols("inv").map((s) => s.name)).toEqual(["invoices", "invoicesRef"]);
+    // A file outside the index, opened and closed, leaves nothing behind and is not read.
+    const cards = parseDocument("/elsewhere/c.service.yaml", service(["cards"]), 1);
+    workspace.open(cards.file, cards.version, () => cards);
+    await workspace.close("/elsewhere/c.service.yaml");
+    expect(disk.reads).toBe(2);
+    expect(workspace.files()).toEqual(["/w/a.service.yaml", "/w/b.service.yaml"]);
   });
 
   it("indexes broken files for what they hold, and never throws", async () => {

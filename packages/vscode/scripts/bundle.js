@@ -1,8 +1,9 @@
-// Bundles the extension and the language server into one CommonJS file each, so the .vsix needs no
-// node_modules, and copies the rule pages the server links each diagnostic to. Run by `vsce package`.
-// The sources are ESM like the rest of the repository (the package is "type": "module"); VS Code 1.91 loads
-// extensions with require(), hence CommonJS bundles named .cjs.
-import { cpSync, rmSync } from "node:fs";
+// Bundles the extension and the language server into one minified CommonJS file each, so the .vsix needs no
+// node_modules, and copies what the server reads from disk: the rule pages each diagnostic links to, pdf.js's data
+// files (character maps, standard fonts, decoders) and the JSON Schemas (the manifest registers two). Run by
+// `vsce package`. The sources are ESM like the rest of the repository (the package is "type": "module"); VS Code
+// 1.91 loads extensions with require(), hence CommonJS bundles named .cjs.
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -15,6 +16,8 @@ const common = {
   platform: "node",
   format: "cjs",
   target: "node20",
+  minify: true,
+  // Names kept: error messages and logs name classes and functions.
   keepNames: true,
   // ESM builds first: the UMD build of jsonc-parser requires its modules by computed names esbuild cannot follow.
   mainFields: ["module", "main"],
@@ -24,8 +27,25 @@ const common = {
   define: { "import.meta.url": "import_meta_url" },
 };
 
+/**
+ * The checker loads ajv on first use with `createRequire(import.meta.url)("ajv")`, which esbuild does not follow:
+ * in the bundle it becomes a plain `require("ajv")`, which esbuild bundles. Failing when the call is not found
+ * keeps a rewording of the checker from leaving the bundled server without ajv (it would fall back to zod).
+ */
+const ajvInPlace = {
+  name: "ajv-in-place",
+  setup(plugin) {
+    plugin.onLoad({ filter: /[\\/]checker[\\/]dist[\\/]validate\.js$/ }, ({ path }) => {
+      const source = readFileSync(path, "utf8");
+      const call = 'createRequire(import.meta.url)("ajv")';
+      if (!source.includes(call)) return { errors: [{ text: `${path} no longer loads ajv with ${call}` }] };
+      return { contents: source.replace(call, 'require("ajv")'), loader: "js" };
+    });
+  },
+};
+
 // Only what this script writes: dist/tsc is the typecheck's, left to `tsc -b`.
-for (const output of ["extension.cjs", "server.cjs", "docs"])
+for (const output of ["extension.cjs", "server.cjs", "docs", "pdfjs", "schemas"])
   rmSync(`${dist}${output}`, { recursive: true, force: true });
 
 const results = await Promise.all([
@@ -33,6 +53,9 @@ const results = await Promise.all([
   build({
     ...common,
     entryPoints: [at("../../language-server/bin/mailroom-language-server.js")],
+    // pdf.js's DOMMatrix comes from a native module the bundle cannot carry: a 2D one stands in (src/dom-matrix.ts).
+    inject: [at("../src/dom-matrix.ts")],
+    plugins: [ajvInPlace],
     outfile: `${dist}server.cjs`,
   }),
 ]);
@@ -41,3 +64,8 @@ if (results.some((result) => result.warnings.length > 0)) process.exit(1);
 
 cpSync(at("../../../docs/rules/"), `${dist}docs/rules/`, { recursive: true });
 cpSync(at("../../../docs/diagnostics.md"), `${dist}docs/diagnostics.md`);
+// Beside server.cjs, where the runtime looks for them first (packages/runtime/src/pdf/pdfjs.ts).
+const pdfjs = fileURLToPath(new URL("../../", import.meta.resolve("pdfjs-dist/legacy/build/pdf.mjs")));
+for (const folder of ["cmaps", "standard_fonts", "wasm"])
+  cpSync(`${pdfjs}${folder}/`, `${dist}pdfjs/${folder}/`, { recursive: true });
+cpSync(at("../../../schemas/"), `${dist}schemas/`, { recursive: true });

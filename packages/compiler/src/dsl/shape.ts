@@ -14,6 +14,7 @@ import {
 } from "@mailroom/model";
 import type { PathSegment } from "@mailroom/syntax";
 import * as z from "zod";
+import type { SiteKind } from "../functions/definition.js";
 import type { ExpressionKind } from "./expressions.js";
 import { Colour, condition, RawApposition, range, Split, valueExpression } from "./schema.js";
 
@@ -50,6 +51,10 @@ export interface Row {
   readonly default?: unknown;
   /** What an expression must be. */
   readonly expression?: ExpressionKind;
+  /** Of an expression: the site it is, which decides the functions meaningful in it. */
+  readonly site?: SiteKind;
+  /** Of a scalar holding a box's name: the box types it may name. */
+  readonly names?: readonly BoxType[];
   /** Of an object, a named collection or a list: the shape of the value or of each entry. */
   readonly shape?: Shape;
   /** Of a named collection: the field naming an entry, in the JSON and in the DSL's list form. */
@@ -106,6 +111,7 @@ const METADATA_ROWS: readonly Row[] = [
     jsonName: false,
     kind: "expression",
     expression: "value",
+    site: "metadata",
     schema: valueExpression("The metadata's value."),
   },
   {
@@ -139,6 +145,7 @@ const FROM_ROWS: readonly Row[] = [
     key: "archive",
     json: ["boxName"],
     kind: "scalar",
+    names: ["archive"],
     schema: z.string().describe("Name of the archive box whose entries this box takes (parent.boxName)."),
   },
   {
@@ -152,6 +159,7 @@ const FROM_ROWS: readonly Row[] = [
     json: ["fileMatcher"],
     kind: "expression",
     expression: "condition",
+    site: "file-matcher",
     schema: condition("Condition an archive entry must meet to land in this box (parent.fileMatcher)."),
   },
 ];
@@ -166,6 +174,7 @@ const RECONCILE_ROWS: readonly Row[] = [
     json: ["condition"],
     kind: "expression",
     expression: "condition",
+    site: "reconcile",
     schema: condition("Condition pairing a file of this box with a MAIN document."),
   },
   {
@@ -637,6 +646,8 @@ export function inJsonOrder(json: Record<string, unknown>, shape: Shape): Record
 /** An expression's place in the DSL: what it must be, and the names of the entries it is in (box, metadata). */
 export interface ExpressionPlace {
   readonly kind: ExpressionKind;
+  /** The site it is, when its row says. */
+  readonly site?: SiteKind;
   readonly names: readonly PathSegment[];
   /**
    * The path of the entry holding the expression in its long form (`{ value, persist }`), if any: a mapping with
@@ -657,14 +668,18 @@ export function expressionPlace(path: readonly PathSegment[]): ExpressionPlace |
     const row = rowOf(shape, path[i]);
     if (row?.kind === "expression" && row.expression) {
       if (i < path.length - 1) return undefined;
-      return longForm ? { kind: row.expression, names, longForm } : { kind: row.expression, names };
+      const place = { kind: row.expression, names, ...(row.site && { site: row.site }) };
+      return longForm ? { ...place, longForm } : place;
     }
     if (row?.kind === "named" && i + 1 < path.length) {
       names.push(path[++i] as PathSegment);
       shape = row.shape;
       // An entry written in the short form is its short row's value.
       const short = rowOf(shape, shape?.short);
-      if (i === path.length - 1) return short?.expression ? { kind: short.expression, names } : undefined;
+      if (i === path.length - 1)
+        return short?.expression
+          ? { kind: short.expression, names, ...(short.site && { site: short.site }) }
+          : undefined;
       longForm = short ? path.slice(0, i + 1) : undefined;
     } else if (row?.kind === "object") shape = row.shape;
     else return undefined;

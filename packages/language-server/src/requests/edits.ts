@@ -1,6 +1,5 @@
 import { toCodeAction, toSpan, toTextEdit } from "../convert.js";
 import { diagnosticsOf } from "../diagnostics.js";
-import { parse } from "../documents.js";
 import type { ServerState } from "../state.js";
 import { cancelled, request } from "./guard.js";
 
@@ -11,9 +10,10 @@ export function registerEditRequests(state: ServerState): void {
   connection.onCodeAction(
     request(state, "codeAction", [], async (document, params, token) => {
       const uri = params.textDocument.uri;
-      const diagnostics = await diagnosticsOf(state, uri);
+      const checked = await diagnosticsOf(state, uri);
       cancelled(token);
-      if (diagnostics === undefined || parse(state, uri) !== document) return [];
+      if (!checked || checked.document.version !== document.version) return [];
+      const { diagnostics } = checked;
       const only = params.context.only;
       const wanted = (kind: string) => !only || only.some((o) => kind === o || kind.startsWith(`${o}.`));
       return service

@@ -1,6 +1,8 @@
 /// <reference path="./pdfjs-worker.d.ts" />
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { PDFDocumentProxy, PDFPageProxy } from "pdfjs-dist/legacy/build/pdf.mjs";
 
 export type PdfjsPage = PDFPageProxy;
@@ -25,11 +27,22 @@ export function pdfjs(): Promise<Pdfjs> {
   return loaded;
 }
 
-/** The folders of pdf.js's data files, as paths (pdf.js reads them from disk in Node, never from the network). */
+let folders: { cMapUrl: string; standardFontDataUrl: string; wasmUrl: string } | undefined;
+
+/**
+ * The folders of pdf.js's data files, as paths (pdf.js reads them from disk in Node, never from the network):
+ * a `pdfjs` folder beside this module where a bundle ships them (the VS Code extension's server, which has no
+ * node_modules), else pdfjs-dist's own.
+ */
 function dataFolders() {
-  const root = dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+  if (folders) return folders;
+  const shipped = fileURLToPath(new URL("pdfjs/", import.meta.url));
+  const root = existsSync(shipped)
+    ? shipped
+    : dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
   const folder = (name: string) => `${join(root, name)}/`;
-  return { cMapUrl: folder("cmaps"), standardFontDataUrl: folder("standard_fonts"), wasmUrl: folder("wasm") };
+  folders = { cMapUrl: folder("cmaps"), standardFontDataUrl: folder("standard_fonts"), wasmUrl: folder("wasm") };
+  return folders;
 }
 
 /** Opens a PDF with pdf.js: no system fonts, no eval, errors only on the console, font widths exported. */

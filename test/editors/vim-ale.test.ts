@@ -1,0 +1,109 @@
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { documentedSetup, layOutProject, type Position, positionOf, serverPath } from "./editor-project.js";
+
+// Vim with ALE, set up as docs/editors.md says, against the real server (`npx tsc -b` first: it runs the built
+// bin). Vim has no headless mode that runs ALE's jobs and timers (`vim -es` does not): it runs as for a user,
+// without a terminal (`--not-a-term`), and the client script quits it.
+const script = join(import.meta.dirname, "vim-ale-client.vim");
+const STEP_TIMEOUT_MS = 10_000;
+
+interface VimResults {
+  readonly status: string;
+  readonly steps: string[];
+  /** A "step: error" line per failed step. */
+  readonly errors: string[];
+  /** The linters ALE runs on the service. */
+  readonly linters?: string[];
+  /** The folder ALE starts the language server in. */
+  readonly root?: string;
+  /** 0-based lines and byte columns; `type` is ALE's "E", "W" or "I". */
+  readonly diagnostics?: { line: number; col: number; code: string; type: string; message: string }[];
+  readonly completion?: string[];
+  readonly definition?: { file: string; line: number; col: number };
+}
+
+function vimVersion(): string {
+  try {
+    return execFileSync("vim", ["--version"], { encoding: "utf8" }).split("\n")[0] ?? "";
+  } catch {
+    throw new Error(
+      "`vim` is not installed: this test drives ALE in Vim. Install Vim and ALE (`apt-get install vim vim-ale`, as .ci/run does).",
+    );
+  }
+}
+
+/** Runs the client script in Vim and reads what it wrote; the script times itself out, this is a backstop. */
+function runVim(
+  config: { file: string; completion: Position; definition: Position },
+  directory: string,
+): Promise<{ results: VimResults; stderr: string }> {
+  const configFile = join(directory, "config.json");
+  const out = join(directory, "results.json");
+  const setup = join(directory, "vimrc");
+  // The vimrc of docs/editors.md's Vim set-up, run as written: the test keeps that page true.
+  writeFileSync(setup, documentedSetup("## Vim\n", "vim"));
+  writeFileSync(configFile, JSON.stringify({ ...config, out, timeout_ms: STEP_TIMEOUT_MS }));
+  return new Promise((done, fail) => {
+    const args = ["-N", "-n", "-u", setup, "-i", "NONE", "--not-a-term", "-S", script, config.file];
+    const child = spawn("vim", args, {
+      cwd: directory,
+      // HOME in the test's folder: no ~/.vim of this machine's user is loaded.
+      env: { ...process.env, HOME: directory, PATH: serverPath(), MAILROOM_VIM_CONFIG: configFile },
+      // A stdin left open, as a keyboard nobody types on (at its end Vim would quit); the screen is not read.
+      stdio: ["pipe", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const killer = setTimeout(() => child.kill("SIGKILL"), STEP_TIMEOUT_MS * 5);
+    child.on("error", fail);
+    child.on("close", () => {
+      clearTimeout(killer);
+      try {
+        done({ results: JSON.parse(readFileSync(out, "utf8")) as VimResults, stderr });
+      } catch {
+        fail(new Error(`Vim wrote no results; its stderr: ${stderr}`));
+      }
+    });
+  });
+}
+
+describe("Vim with ALE", () => {
+  const directory = realpathSync(mkdtempSync(join(tmpdir(), "mailroom-vim-")));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+
+  it("shows the diagnostic, completes a metadata name and jumps to a box's definition", async () => {
+    expect(vimVersion()).toMatch(/^VIM - Vi IMproved (?:9|[1-9]\d)\./);
+    // The service in a folder below the configuration: the documented project root finds the configuration's folder.
+    const { file, lines } = layOutProject(directory);
+    const mistake = positionOf(lines, "meta.invoiceNo", "invoiceNo");
+    const { results, stderr } = await runVim(
+      {
+        file,
+        // Just after "meta." in front of the misspelt name: the metadata names are offered there.
+        completion: mistake,
+        definition: positionOf(lines, "archive: bundle", "bundle", 2),
+      },
+      directory,
+    );
+
+    expect(results.status, [...results.errors, stderr].join("\n")).toBe("done");
+    expect(results.steps).toEqual(["linters", "diagnostics", "completion", "definition"]);
+    // Each feature is checked on its own, so one failure still shows how the others went.
+    expect.soft(results.linters).toEqual(["mailroom"]);
+    expect.soft(results.root).toBe(directory);
+    expect
+      .soft(results.diagnostics)
+      .toEqual([
+        expect.objectContaining({ line: mistake.line, col: mistake.character, code: "undefined-metadata", type: "E" }),
+      ]);
+    expect.soft(results.completion).toContain("invoiceNumber");
+    expect.soft(results.definition).toEqual({ file, line: lines.indexOf("  bundle:"), col: 2 });
+    expect(results.errors).toEqual([]);
+  }, 60_000);
+});
