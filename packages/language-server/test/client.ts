@@ -20,7 +20,9 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
   type TextDocumentContentChangeEvent,
+  type TextEdit,
 } from "vscode-languageserver-protocol/node";
+import { TextDocument } from "vscode-languageserver-textdocument";
 
 export const repoRoot = resolve(import.meta.dirname, "../../..");
 export const serverBin = join(repoRoot, "packages/language-server/bin/mailroom-language-server.js");
@@ -264,3 +266,7 @@ export function positionOf(text: string, marker: string, delta = 0): { line: num
   const line = before.split("\n").length - 1;
   return { line, character: before.length - before.lastIndexOf("\n") - 1 };
 }
+
+/** The text with a server's edits applied, as the editor applies them. */
+export const applyEdits = (text: string, edits: readonly TextEdit[]): string =>
+  TextDocument.applyEdits(TextDocument.create("file:///x", "yaml", 0, text), [...edits]);

@@ -20,16 +20,12 @@ import {
   RenameRequest,
   SemanticTokensRequest,
   SignatureHelpRequest,
-  type TextEdit,
   type WorkspaceEdit,
 } from "vscode-languageserver-protocol";
 import { TextDocument } from "vscode-languageserver-textdocument";
-import { cliBin, positionOf, SAMPLE, serverForAll, writeFile } from "./client.js";
+import { applyEdits as apply, cliBin, positionOf, SAMPLE, serverForAll, writeFile } from "./client.js";
 
 const run = promisify(execFile);
-
-const apply = (text: string, edits: readonly TextEdit[]): string =>
-  TextDocument.applyEdits(TextDocument.create("file:///x", "yaml", 0, text), [...edits]);
 
 /** The text a range covers. */
 const textAt = (

@@ -7,16 +7,11 @@ import {
   type MarkupContent,
   PrepareRenameRequest,
   RenameRequest,
-  type TextEdit,
   type WorkspaceEdit,
 } from "vscode-languageserver-protocol";
-import { TextDocument } from "vscode-languageserver-textdocument";
-import { cliBin, positionOf, SAMPLE, serverForAll, writeFile } from "./client.js";
+import { applyEdits as apply, cliBin, positionOf, SAMPLE, serverForAll, writeFile } from "./client.js";
 
 const run = promisify(execFile);
-
-const apply = (text: string, edits: readonly TextEdit[]): string =>
-  TextDocument.applyEdits(TextDocument.create("file:///x", "yaml", 0, text), [...edits]);
 
 /** The codes and 1-based lines `mailroom lint --format json` reports for a file. */
 async function lint(file: string, cwd: string): Promise<string[]> {

@@ -1,6 +1,6 @@
 import type { ExpressionKind } from "@mailroom/compiler";
 import type { Token, TokenKind } from "@mailroom/syntax";
-import { type CallAt, CLOSERS, OPENERS, type TokensAt } from "./expression-tokens.js";
+import { type CallAt, levelBack, OPENERS, type TokensAt } from "./expression-tokens.js";
 
 /**
  * What the cursor's place in an expression accepts, read from the tokens before it as the parser binds them:
@@ -21,15 +21,9 @@ const CONDITION_WORDS: ReadonlySet<string> = new Set(["and", "or", "not"]);
  */
 export function acceptsAt(at: TokensAt, call: CallAt | undefined, site: ExpressionKind): Accepts {
   const { tokens } = at;
-  let depth = 0;
-  for (let i = at.previous; i >= 0; i--) {
+  for (const i of levelBack(tokens, at.previous)) {
     const token = tokens[i] as Token;
-    if (CLOSERS.has(token.kind)) depth++;
-    else if (OPENERS.has(token.kind)) {
-      if (depth > 0) {
-        depth--;
-        continue;
-      }
+    if (OPENERS.has(token.kind)) {
       // Slice bounds, an area, extraction parameters.
       if (token.kind !== "(") return "none";
       const before = tokens[i - 1];
@@ -39,8 +33,8 @@ export function acceptsAt(at: TokensAt, call: CallAt | undefined, site: Expressi
         const kind = call.parameter?.kind;
         return kind === "value" || kind === "values" ? "value" : "none";
       }
-    } else if (depth === 0 && COMPARISONS.has(token.kind)) return "value";
-    else if (depth === 0 && isConditionWord(tokens, i)) return "condition";
+    } else if (COMPARISONS.has(token.kind)) return "value";
+    else if (isConditionWord(tokens, i)) return "condition";
   }
   return site;
 }

@@ -34,7 +34,7 @@ export interface TokensAt {
 }
 
 export const OPENERS: ReadonlySet<string> = new Set(["(", "[", "{"]);
-export const CLOSERS: ReadonlySet<string> = new Set([")", "]", "}"]);
+const CLOSERS: ReadonlySet<string> = new Set([")", "]", "}"]);
 
 export function tokensAt(text: string, cursor: number): TokensAt {
   const tokens = tokenize(text).tokens;
@@ -46,22 +46,31 @@ export function tokensAt(text: string, cursor: number): TokensAt {
   return { tokens, current, previous: index - 1 };
 }
 
+/**
+ * The indexes of the tokens from `from` back to the start at the cursor's bracket level: a bracketed group
+ * closed before the cursor is skipped whole, and an opening bracket left open is given (the walk then goes on
+ * at the level around it).
+ */
+export function* levelBack(tokens: readonly Token[], from: number): Generator<number> {
+  let depth = 0;
+  for (let i = from; i >= 0; i--) {
+    const kind = (tokens[i] as Token).kind;
+    if (CLOSERS.has(kind)) depth++;
+    else if (OPENERS.has(kind) && depth > 0) depth--;
+    else if (depth === 0) yield i;
+  }
+}
+
 /** The call whose argument list holds the cursor (the innermost), with the argument and parameter there. */
 export function callAt(at: TokensAt): CallAt | undefined {
   const { tokens } = at;
-  let depth = 0;
   let commas = 0;
   /** Index of the comma that opens the cursor's argument, or -1 when it is the first. */
   let nearestComma = -1;
   const given = new Set<string>();
-  for (let i = at.previous; i >= 0; i--) {
+  for (const i of levelBack(tokens, at.previous)) {
     const token = tokens[i] as Token;
-    if (CLOSERS.has(token.kind)) depth++;
-    else if (OPENERS.has(token.kind)) {
-      if (depth > 0) {
-        depth--;
-        continue;
-      }
+    if (OPENERS.has(token.kind)) {
       const callee = tokens[i - 1];
       if (token.kind === "(" && callee?.kind === "identifier") {
         const spec = findFunction(callee.value);
@@ -94,7 +103,7 @@ export function callAt(at: TokensAt): CallAt | undefined {
       // The cursor is inside a bracket of an argument (an area, parameters): look for the call around it.
       commas = 0;
       nearestComma = -1;
-    } else if (token.kind === "," && depth === 0) {
+    } else if (token.kind === ",") {
       if (commas === 0) nearestComma = i;
       commas++;
     }
