@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as lsp from "vscode-languageserver";
+import { TextDocument } from "vscode-languageserver-textdocument";
+import { registerDocumentSync } from "../src/document-sync.js";
 import { clientSettings } from "../src/lifecycle.js";
 import { guarded } from "../src/requests/guard.js";
 import type { ServerState } from "../src/state.js";
@@ -58,5 +60,38 @@ describe("a guarded request", () => {
     await expect(handler({}, token(true))).rejects.toMatchObject({ code: lsp.LSPErrorCodes.RequestCancelled });
     expect(ran).toBe(false);
     expect(logged).toEqual([]);
+  });
+});
+
+describe("closing a document", () => {
+  it("drops all the server held for it: its parse, settings and timer, the samples' simulation, the worker", async () => {
+    const uri = "file:///w/a.service.yaml";
+    let close: ((event: { document: TextDocument }) => void) | undefined;
+    const stopped: boolean[] = [];
+    const published: unknown[] = [];
+    const state = {
+      documents: {
+        onDidChangeContent: () => undefined,
+        onDidClose: (handler: typeof close) => (close = handler),
+        all: () => [],
+      },
+      parses: new Map([[uri, {}]]),
+      testParses: new Map([[uri, {}]]),
+      settings: new Map([[uri, Promise.resolve({})]]),
+      timers: new Map([[uri, setTimeout(() => stopped.push(false), 60_000)]]),
+      samples: { key: uri, simulation: Promise.resolve({}) },
+      checker: { stop: () => stopped.push(true) },
+      opened: new Set([uri]),
+      connection: { sendDiagnostics: async (params: unknown) => published.push(params) },
+      workspace: { close: async () => undefined },
+      log: () => undefined,
+    } as unknown as ServerState;
+    registerDocumentSync(state);
+    close?.({ document: TextDocument.create(uri, "mailroom-service", 3, "id: 1\n") });
+    expect([state.parses.size, state.testParses.size, state.settings.size, state.timers.size]).toEqual([0, 0, 0, 0]);
+    expect(state.samples).toBeUndefined();
+    expect(stopped).toEqual([true]);
+    expect(state.opened.size).toBe(0);
+    expect(published).toEqual([{ uri, diagnostics: [] }]);
   });
 });

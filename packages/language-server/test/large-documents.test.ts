@@ -17,11 +17,10 @@ function largeService(copies: number): string {
   return JSON.stringify(service, null, 2);
 }
 
-/** The server's resident memory and thread count, from /proc. */
-function processStatus(pid: number): { rssMib: number; threads: number } {
+/** The server's thread count, from /proc. */
+function processStatus(pid: number): { threads: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
-  const field = (name: string) => Number(status.match(new RegExp(`${name}:\\s+(\\d+)`))?.[1]);
-  return { rssMib: field("VmRSS") / 1024, threads: field("Threads") };
+  return { threads: Number(status.match(/Threads:\s+(\d+)/)?.[1]) };
 }
 
 const settle = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -86,13 +85,15 @@ describe("large documents", () => {
 
     client.close(large);
     await client.diagnostics(large, (p) => p.diagnostics.length === 0);
-    await settle(3000);
+    // A thread takes a moment to end once terminated: waited for, up to 10 s.
+    for (let waited = 0; processStatus(pid).threads > before.threads && waited < 10_000; waited += 100)
+      await settle(100);
     const closed = processStatus(pid);
     const found = await client.connection.sendRequest(WorkspaceSymbolRequest.type, { query: "ATTESTATIONS_1" });
     expect(found).toEqual([]);
-    // The checking worker has ended, and most of what the document cost is given back.
+    // The checking worker has ended, its heap with it. (How much of the main thread's heap the process gives back
+    // is up to the collector and the allocator: handlers.test.ts checks that closing drops every reference.)
     expect(closed.threads).toBe(before.threads);
-    expect(closed.rssMib - before.rssMib).toBeLessThan((open.rssMib - before.rssMib) / 2);
   });
 
   it("with more documents open than parses kept, answers each from the editor's text", async () => {
