@@ -28,6 +28,7 @@ export interface ParsedDocument {
 export function parseDocument(file: string, text: string, version = 0, previous?: ParsedDocument): ParsedDocument {
   const expressions = new ExpressionCache(previous?.expressions);
   const source = readDocument(file, text, { expressions });
+  expressions.settle();
   let lines: LineIndex | undefined;
   let symbols: readonly SymbolIndex[] | undefined;
   return {

@@ -74,6 +74,17 @@ const BOX_ROWS_OF_TYPE: ReadonlyMap<string, readonly Row[]> = new Map(
 /** The rows of the service's own JSON fields (the others are its `properties`). */
 const SERVICE_OWN_ROWS = SERVICE.rows.filter((row) => !row.under);
 
+/** The keys of a shape (from `keysOf`, which lists each once) as a set, made once per list. */
+const keySets = new WeakMap<readonly string[], ReadonlySet<string>>();
+function keySet(keys: readonly string[]): ReadonlySet<string> {
+  let set = keySets.get(keys);
+  if (!set) {
+    set = new Set(keys);
+    keySets.set(keys, set);
+  }
+  return set;
+}
+
 /** A default value for a JSON field: a fresh copy of a list, which the compiler may fill. */
 const fresh = (value: unknown): unknown => (Array.isArray(value) ? [...value] : value);
 
@@ -271,10 +282,9 @@ class DslCompiler {
     open = false,
     compiled: readonly string[] = [],
   ): void {
-    const known = new Set(keys);
-    const handled = new Set([...known, ...compiled]);
+    const known = keySet(keys);
     for (const property of node.properties) {
-      if (handled.has(property.key) || !this.passOne(target, property, path)) continue;
+      if (known.has(property.key) || compiled.includes(property.key) || !this.passOne(target, property, path)) continue;
       const suggestion = nearest(property.key, known);
       if (!open || suggestion) {
         const key = property.key;
@@ -389,21 +399,21 @@ class DslCompiler {
    * name (the form that can hold duplicate names, so that any JSON can be written).
    */
   named(
-    property: PropertyNode | undefined,
+    property: PropertyNode,
     path: Path,
     nameKey: string,
     compile: (entry: Entry, path: Path, name: { value: string; span: Span }) => Json,
   ): Json[] {
-    if (!property) return [];
     this.mark(path, property.value, property.keySpan);
     const node = property.value;
     if (node.kind === "object") {
       return node.properties.map((entry, i) => {
-        this.mark([...path, i], entry.value, entry.keySpan);
+        const entryPath = [...path, i];
+        this.mark(entryPath, entry.value, entry.keySpan);
         // The name is the key itself: its span is where the name is written.
-        this.sourceMap.mark([...path, i, nameKey], { span: entry.keySpan, keySpan: entry.keySpan });
+        this.sourceMap.mark([...entryPath, nameKey], { span: entry.keySpan, keySpan: entry.keySpan });
         const body = entry.value.kind === "scalar" && entry.value.value === null ? undefined : entry.value;
-        return compile({ body, keySpan: entry.keySpan }, [...path, i], { value: entry.key, span: entry.keySpan });
+        return compile({ body, keySpan: entry.keySpan }, entryPath, { value: entry.key, span: entry.keySpan });
       });
     }
     if (node.kind !== "array") return [];
@@ -443,28 +453,34 @@ class DslCompiler {
     for (const row of rows) {
       const property = get(row.key);
       const field = row.json[0] as string;
-      const at = [...path, field];
       if (row.kind === "range") {
         if (property) this.range(json, path, property, row.json as [string, string]);
         else if (Array.isArray(row.default)) [json[field], json[row.json[1] as string]] = row.default;
-      } else if (row.kind === "object") {
-        json[field] = this.object(property, at, row.shape as Shape, box);
-      } else if (row.kind === "named") {
-        json[field] = this.named(property, at, row.nameKey as string, (entry, entryPath, name) =>
-          row.shape === BOX
-            ? this.box(entry, entryPath, name)
-            : row.shape === CHANNEL
-              ? this.channel(entry, entryPath, name)
-              : this.entry(entry, entryPath, name, row, box),
-        );
-      } else if (row.kind === "list") {
-        json[field] = this.list(property, at, row, box);
-      } else if (property && row.kind === "scalar") {
-        json[field] = this.raw(at, property.value, property.keySpan);
-      } else if (property && row.kind === "expression") {
-        json[field] = this.expression(at, property.value, property.keySpan, row.expression ?? "value", box);
-      } else if (!property && row.kind !== "special" && "default" in row) {
-        json[field] = fresh(row.default);
+      } else if (!property) {
+        // Most rows of a box are absent: their defaults need no path (an object is null, a collection empty).
+        if (row.kind === "object") json[field] = null;
+        else if (row.kind === "named") json[field] = [];
+        else if (row.kind === "list") json[field] = fresh(row.default);
+        else if (row.kind !== "special" && "default" in row) json[field] = fresh(row.default);
+      } else {
+        const at = [...path, field];
+        if (row.kind === "object") {
+          json[field] = this.object(property, at, row.shape as Shape, box);
+        } else if (row.kind === "named") {
+          json[field] = this.named(property, at, row.nameKey as string, (entry, entryPath, name) =>
+            row.shape === BOX
+              ? this.box(entry, entryPath, name)
+              : row.shape === CHANNEL
+                ? this.channel(entry, entryPath, name)
+                : this.entry(entry, entryPath, name, row, box),
+          );
+        } else if (row.kind === "list") {
+          json[field] = this.list(property, at, row, box);
+        } else if (row.kind === "scalar") {
+          json[field] = this.raw(at, property.value, property.keySpan);
+        } else if (row.kind === "expression") {
+          json[field] = this.expression(at, property.value, property.keySpan, row.expression ?? "value", box);
+        }
       }
     }
   }
@@ -500,7 +516,14 @@ class DslCompiler {
     if (appositions?.value.kind === "array") json.appositions = this.appositions(appositions, [...path, "appositions"]);
     const ordered = inJsonOrder(json, BOX);
     const keys = keysOf(BOX, boxType ? (dslType as BoxType) : "data-file");
-    this.passThrough(ordered, body, path, keys, dslType !== "pdf", [...PDF_KEYS, ...wrong]);
+    this.passThrough(
+      ordered,
+      body,
+      path,
+      keys,
+      dslType !== "pdf",
+      wrong.size === 0 ? PDF_KEYS : [...PDF_KEYS, ...wrong],
+    );
     return ordered;
   }
 
@@ -540,19 +563,20 @@ class DslCompiler {
     return inJsonOrder(json, shape);
   }
 
-  /** A key whose value is an object of a shape or, when absent or null, the JSON `null` (`from`, `reconcile`). */
-  object(property: PropertyNode | undefined, path: Path, shape: Shape, box: BoxContext | undefined): unknown {
-    if (property) this.mark(path, property.value, property.keySpan);
-    return property?.value.kind === "object" ? this.shaped(property.value, path, shape, box) : null;
+  /** A key whose value is an object of a shape or, when null, the JSON `null` (`from`, `reconcile`). */
+  object(property: PropertyNode, path: Path, shape: Shape, box: BoxContext | undefined): unknown {
+    this.mark(path, property.value, property.keySpan);
+    return property.value.kind === "object" ? this.shaped(property.value, path, shape, box) : null;
   }
 
-  /** A list of objects of a shape (`files`); absent, the row's default. */
-  list(property: PropertyNode | undefined, path: Path, row: Row, box: BoxContext | undefined): unknown {
-    if (property?.value.kind !== "array") return fresh(row.default);
+  /** A list of objects of a shape (`files`); not a list, the row's default. */
+  list(property: PropertyNode, path: Path, row: Row, box: BoxContext | undefined): unknown {
+    if (property.value.kind !== "array") return fresh(row.default);
     this.mark(path, property.value, property.keySpan);
     return property.value.items.map((item, i) => {
-      this.mark([...path, i], item);
-      return this.shaped(item as ObjectNode, [...path, i], row.shape as Shape, box);
+      const itemPath = [...path, i];
+      this.mark(itemPath, item);
+      return this.shaped(item as ObjectNode, itemPath, row.shape as Shape, box);
     });
   }
 

@@ -19,26 +19,24 @@ export function conforms(schema: z.ZodType, node: SyntaxNode): boolean {
       );
     case "union":
       // A discriminated union takes what one of its options takes: options differ by their tag.
-      return (def.options ?? []).some((option) => conforms(option, node));
+      for (const option of def.options ?? []) if (conforms(option, node)) return true;
+      return false;
     case "object":
       return node.kind === "object" && objectConforms(def, node);
-    case "record":
-      return (
-        node.kind === "object" &&
-        def.keyType !== undefined &&
-        isPlain(def.keyType) &&
-        defOf(def.keyType).type === "string" &&
-        node.properties.every(
-          (p) => p.key !== "__proto__" && def.valueType !== undefined && conforms(def.valueType, p.value),
-        )
-      );
-    case "array":
-      return (
-        node.kind === "array" &&
-        isPlain(schema) &&
-        def.element !== undefined &&
-        node.items.every((item) => conforms(def.element as z.ZodType, item))
-      );
+    case "record": {
+      const { keyType, valueType } = def;
+      if (node.kind !== "object" || keyType === undefined || !isPlain(keyType) || defOf(keyType).type !== "string")
+        return false;
+      for (const p of node.properties)
+        if (p.key === "__proto__" || valueType === undefined || !conforms(valueType, p.value)) return false;
+      return true;
+    }
+    case "array": {
+      const { element } = def;
+      if (node.kind !== "array" || !isPlain(schema) || element === undefined) return false;
+      for (const item of node.items) if (!conforms(element, item)) return false;
+      return true;
+    }
     case "tuple":
       return (
         node.kind === "array" &&
@@ -68,14 +66,25 @@ export function conforms(schema: z.ZodType, node: SyntaxNode): boolean {
     case "literal":
       return (def.values ?? []).includes(value);
     case "enum":
-      return Object.values(def.entries ?? {}).includes(value);
+      return enumValues(def).has(value);
     default:
       return false;
   }
 }
 
+/** The values of each enum schema, gathered once. */
+const valuesOf = new WeakMap<Def, ReadonlySet<unknown>>();
+function enumValues(def: Def): ReadonlySet<unknown> {
+  let values = valuesOf.get(def);
+  if (!values) {
+    values = new Set(Object.values(def.entries ?? {}));
+    valuesOf.set(def, values);
+  }
+  return values;
+}
+
 /** A schema with no refinement or check of its own. */
-const isPlain = (schema: z.ZodType) => (defOf(schema).checks ?? []).length === 0;
+const isPlain = (schema: z.ZodType) => (defOf(schema).checks?.length ?? 0) === 0;
 
 function stringChecks(def: Def, value: string): boolean {
   for (const check of def.checks ?? []) {
@@ -87,10 +96,18 @@ function stringChecks(def: Def, value: string): boolean {
   return true;
 }
 
+/** The fields of each object schema, listed once: a walk meets the same few schemas at every box and metadata. */
+const fieldsOf = new WeakMap<Def, readonly [string, z.ZodType][]>();
+
 function objectConforms(def: Def, node: Extract<SyntaxNode, { kind: "object" }>): boolean {
-  if ((def.checks ?? []).length > 0) return false;
+  if ((def.checks?.length ?? 0) > 0) return false;
   const shape = def.shape ?? {};
-  for (const [key, field] of Object.entries(shape)) {
+  let fields = fieldsOf.get(def);
+  if (!fields) {
+    fields = Object.entries(shape);
+    fieldsOf.set(def, fields);
+  }
+  for (const [key, field] of fields) {
     const property = propertyOf(node, key);
     if (property) {
       if (!conforms(field, property.value)) return false;

@@ -43,29 +43,58 @@ interface Lowered {
  * changed afterwards; each entry is handed out once per version, so no two places of a service share a value.
  */
 export class ExpressionCache {
-  // By expression text, then by kind and box: the text is looked up as it is, never copied into a longer key.
-  readonly #previous: Map<string, Map<string, Lowered[]>>;
-  readonly #current = new Map<string, Map<string, Lowered[]>>();
+  // By expression text: the text is looked up as it is, never copied into a longer key. Nearly every text has one
+  // entry, so its contexts are a short list rather than a map of its own.
+  #previous: Map<string, Kept[]>;
+  readonly #current = new Map<string, Kept[]>();
 
   /** A cache reusing what `previous` (the cache of the document's version before) holds. */
   constructor(previous?: ExpressionCache) {
     this.#previous = previous ? previous.#current : new Map();
   }
 
+  /**
+   * Lets go of the previous version's entries, of no more use once this version is compiled (the document keeps
+   * its cache for the version after it).
+   */
+  settle(): void {
+    this.#previous = new Map();
+  }
+
   lower(source: string, kind: ExpressionKind, box: BoxContext | undefined): Lowered {
-    const context = box ? `${kind} ${box.main ? "m" : "-"}${box.name}` : kind;
-    const lowered = this.#previous.get(source)?.get(context)?.pop() ?? lower(source, kind, box);
-    let contexts = this.#current.get(source);
-    if (!contexts) {
-      contexts = new Map();
-      this.#current.set(source, contexts);
+    const entry: Kept = { kind, box, lowered: this.#take(source, kind, box) ?? lower(source, kind, box) };
+    const entries = this.#current.get(source);
+    if (entries) entries.push(entry);
+    else this.#current.set(source, [entry]);
+    return entry.lowered;
+  }
+
+  /** The last entry the previous version kept for the text in the same context, taken out of it. */
+  #take(source: string, kind: ExpressionKind, box: BoxContext | undefined): Lowered | undefined {
+    const entries = this.#previous.get(source);
+    if (!entries) return undefined;
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const entry = entries[i] as Kept;
+      const sameBox = entry.box === undefined || box === undefined ? entry.box === box : sameContext(entry.box, box);
+      if (entry.kind === kind && sameBox) {
+        // Taken out in place: `splice` would allocate the list of what it removes.
+        entries.copyWithin(i, i + 1);
+        entries.pop();
+        return entry.lowered;
+      }
     }
-    const entries = contexts.get(context);
-    if (entries) entries.push(lowered);
-    else contexts.set(context, [lowered]);
-    return lowered;
+    return undefined;
   }
 }
+
+/** An expression compiled in a version, with what its lowering depends on besides its text. */
+interface Kept {
+  readonly kind: ExpressionKind;
+  readonly box: BoxContext | undefined;
+  readonly lowered: Lowered;
+}
+
+const sameContext = (a: BoxContext, b: BoxContext): boolean => a.name === b.name && a.main === b.main;
 
 type BoxContext = { readonly name: string; readonly main: boolean };
 

@@ -639,7 +639,7 @@ export function inJsonOrder(json: Record<string, unknown>, shape: Shape): Record
   jsonFields.set(shape, known);
   const ordered: Record<string, unknown> = {};
   for (const key of order) if (Object.hasOwn(json, key)) ordered[key] = json[key];
-  for (const [key, value] of Object.entries(json)) if (!known.has(key)) ordered[key] = value;
+  for (const key of Object.keys(json)) if (!known.has(key)) ordered[key] = json[key];
   return ordered;
 }
 

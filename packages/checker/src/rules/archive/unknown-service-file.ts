@@ -39,19 +39,30 @@ function fileUses(boxes: readonly Box[]): FileUse[] {
   return uses;
 }
 
+const mask = (id: string, at: number) => `${id.slice(0, at)}\u0000${id.slice(at + 1)}`;
+
+/** The last index made, and of which ids: an editor checks the same service again on every keystroke. */
+let lastIndex: { ids: string; masked: ReadonlyMap<string, string> } | undefined;
+
+/** Each id under each of its characters masked (the last id wins a masked form two share). */
+function maskedIndex(known: readonly string[]): ReadonlyMap<string, string> {
+  const ids = JSON.stringify(known);
+  if (lastIndex?.ids === ids) return lastIndex.masked;
+  const masked = new Map<string, string>();
+  for (const id of known) for (let at = 0; at < id.length; at++) masked.set(mask(id, at), id);
+  lastIndex = { ids, masked };
+  return masked;
+}
+
 /**
  * Finds the declared id one slip away from a UUID: one character replaced, or two neighbours swapped. Two
  * real random UUIDs are never that close, so such a pair is a typo. Each declared id is indexed under each of
  * its characters masked, which makes a look-up a constant number of map reads.
  */
 function nearMisses(declared: ReadonlyMap<string, unknown>): (id: string) => string | undefined {
-  let masked: Map<string, string> | undefined;
-  const mask = (id: string, at: number) => `${id.slice(0, at)}\u0000${id.slice(at + 1)}`;
+  let masked: ReadonlyMap<string, string> | undefined;
   return (id) => {
-    if (!masked) {
-      masked = new Map();
-      for (const known of declared.keys()) for (let at = 0; at < known.length; at++) masked.set(mask(known, at), known);
-    }
+    masked ??= maskedIndex([...declared.keys()]);
     for (let at = 0; at < id.length; at++) {
       const found = masked.get(mask(id, at));
       if (found !== undefined && found !== id) return found;

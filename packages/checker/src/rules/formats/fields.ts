@@ -7,6 +7,7 @@ import {
   type RuleDefinition,
   type ValueFix,
 } from "../../engine/rule.js";
+import { kept } from "./kept.js";
 
 export interface StringField {
   /** The text of the field. */
@@ -70,8 +71,8 @@ export interface FieldProblem {
 
 /**
  * A rule that checks one string field of some expression types with a validator: the shape shared by the
- * rules on date patterns, time zones and locales. The validator must be pure: each distinct value is checked once
- * per service.
+ * rules on date patterns, time zones and locales. The validator must be pure: each distinct value is checked once,
+ * and its result kept from check to check (`kept`).
  */
 export function stringFieldRule(
   meta: Omit<RuleDefinition["meta"], "messages">,
@@ -79,11 +80,12 @@ export function stringFieldRule(
   field: string,
   validate: (value: string) => FieldProblem | undefined,
 ): Rule {
+  const check = kept(validate);
   return defineRule({
     meta: { ...meta, messages: FIELD_MESSAGES },
     check(context) {
       for (const found of stringFields(context, types, field)) {
-        const problem = context.memo(validate, found.value);
+        const problem = context.memo(check, found.value);
         if (!problem) continue;
         context.report({
           path: found.path,

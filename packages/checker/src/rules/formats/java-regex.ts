@@ -1,6 +1,6 @@
-import { parseJavaRegex } from "@mailroom/java";
 import { defineRule } from "../../engine/rule.js";
 import { stringFields } from "./fields.js";
+import { parseRegex } from "./kept.js";
 
 /** The regular expressions of `replace` and `matches` must compile with Java's java.util.regex.Pattern. */
 export const rule = defineRule({
@@ -18,7 +18,7 @@ export const rule = defineRule({
   },
   check(context) {
     for (const field of stringFields(context, ["exv.StrReplace", "exb.StrMatches"], "regExpPattern")) {
-      const { error } = context.memo(parseJavaRegex, field.value);
+      const { error } = context.memo(parseRegex, field.value);
       if (!error) continue;
       context.report({ path: field.path, messageId: "invalid", data: { problem: error.message }, within: error.span });
     }

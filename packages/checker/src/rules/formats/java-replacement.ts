@@ -1,6 +1,7 @@
-import { checkJavaReplacement, parseJavaRegex } from "@mailroom/java";
+import { checkJavaReplacement } from "@mailroom/java";
 import { defineRule } from "../../engine/rule.js";
 import { stringFields } from "./fields.js";
+import { parseRegex } from "./kept.js";
 
 /** Replacements follow Matcher.appendReplacement: `$n` and `${name}` name groups the pattern has, `\$` is a dollar. */
 export const rule = defineRule({
@@ -22,7 +23,7 @@ export const rule = defineRule({
       const pattern = field.expression.node.regExpPattern;
       if (typeof pattern !== "string") continue;
       // A pattern that does not compile is java-regex's to report; its groups are unknown.
-      const regex = context.memo(parseJavaRegex, pattern);
+      const regex = context.memo(parseRegex, pattern);
       if (!regex.compiles) continue;
       const problem = checkJavaReplacement(field.value, regex.groupCount, regex.groupNames);
       if (!problem) continue;

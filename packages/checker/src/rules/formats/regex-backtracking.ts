@@ -1,6 +1,13 @@
-import { type BacktrackingRisk, findBacktrackingRisks, parseJavaRegex } from "@mailroom/java";
+import { type BacktrackingRisk, findBacktrackingRisks } from "@mailroom/java";
 import { defineRule } from "../../engine/rule.js";
 import { stringFields } from "./fields.js";
+import { kept, parseRegex } from "./kept.js";
+
+/** Services repeat a few patterns many times: each distinct one is analysed once. */
+const risksOf = kept((pattern): readonly BacktrackingRisk[] => {
+  const { root } = parseRegex(pattern);
+  return root ? findBacktrackingRisks(root, pattern) : [];
+});
 
 /** Regular expressions whose repeated groups can match the same text in many ways. */
 export const rule = defineRule({
@@ -18,16 +25,8 @@ export const rule = defineRule({
     messages: { risk: "{{problem}}" },
   },
   check(context) {
-    // Services repeat a few patterns many times: each distinct one is analysed once.
-    const analysed = new Map<string, readonly BacktrackingRisk[]>();
     for (const field of stringFields(context, ["exv.StrReplace", "exb.StrMatches"], "regExpPattern")) {
-      let risks = analysed.get(field.value);
-      if (!risks) {
-        const { root } = context.memo(parseJavaRegex, field.value);
-        risks = root ? findBacktrackingRisks(root, field.value) : [];
-        analysed.set(field.value, risks);
-      }
-      for (const risk of risks) {
+      for (const risk of risksOf(field.value)) {
         context.report({ path: field.path, messageId: "risk", data: { problem: risk.message }, within: risk.span });
       }
     }
