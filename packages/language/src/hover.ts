@@ -316,9 +316,7 @@ function valueHover(
 function rankMarkdown(doc: ParsedDocument, box: Json): string | undefined {
   const parent = isJsonObject(box.parent) ? box.parent : undefined;
   if (typeof parent?.boxName !== "string") return undefined;
-  const boxes = valueAt(doc.source.services[0]?.json, ["properties", "boxes"]);
-  const ranked = (Array.isArray(boxes) ? boxes : [])
-    .filter(isJsonObject)
+  const ranked = compiledBoxes(doc, 0)
     .flatMap((b) => {
       const from = isJsonObject(b.parent) ? b.parent : undefined;
       if (from?.boxName !== parent.boxName) return [];
@@ -346,10 +344,14 @@ function channelMarkdown(doc: ParsedDocument, label: string): string | undefined
 }
 
 /** The compiled box of a DSL box key. */
-function compiledBox(doc: ParsedDocument, name: PathSegment | undefined): Json | undefined {
-  const boxes = valueAt(doc.source.services[0]?.json, ["properties", "boxes"]);
-  const found = Array.isArray(boxes) ? boxes.find((b) => isJsonObject(b) && b.name === name) : undefined;
-  return isJsonObject(found) ? found : undefined;
+function compiledBox(doc: ParsedDocument, name: PathSegment | undefined, service = 0): Json | undefined {
+  return compiledBoxes(doc, service).find((b) => b.name === name);
+}
+
+/** The compiled boxes of a service of the document. */
+function compiledBoxes(doc: ParsedDocument, service: number): Json[] {
+  const boxes = valueAt(doc.source.services[service]?.json, ["properties", "boxes"]);
+  return Array.isArray(boxes) ? boxes.filter(isJsonObject) : [];
 }
 
 const BOX_KINDS: Readonly<Record<string, string>> = {
@@ -360,9 +362,7 @@ const BOX_KINDS: Readonly<Record<string, string>> = {
 
 /** A box of a service of the document, as its name shows it: its kind, label and element count. */
 function boxMarkdown(doc: ParsedDocument, service: number, name: string): string | undefined {
-  const found = ((doc.source.services[service]?.json as Service | undefined)?.properties?.boxes ?? []).find(
-    (b) => b?.name === name,
-  );
+  const found = compiledBox(doc, name, service) as Service["properties"]["boxes"][number] | undefined;
   if (!found) return undefined;
   const label = found.label ? `, “${escapeMarkdown(found.label)}”` : "";
   const files = count(found.minElements, found.maxElements, "file").words;
