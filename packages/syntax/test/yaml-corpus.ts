@@ -23,6 +23,12 @@ const yamlFiles = (dir: string): string[] =>
 export const examples = yamlFiles("examples").map((file) => readFileSync(join(repo, file), "utf8"));
 export const fixtures = yamlFiles("test/fixtures").map((file) => readFileSync(join(repo, file), "utf8"));
 
+/**
+ * The random texts are the same on every run: the callers check that their reader took a share of them, a count
+ * that would otherwise vary from run to run around its bound.
+ */
+const SEED = 20_261_126;
+
 /** `parseYaml` and the composer must agree to the offset, diagnostics included. */
 export function expectSameAsComposer(text: string): void {
   expect(parseYaml(text)).toEqual(parseYaml(text, { compose: true }));
@@ -40,7 +46,7 @@ export function agreesOnRandomPieces(pieces: readonly string[], reads: (text: st
       if (reads(text)) read++;
       expectSameAsComposer(text);
     }),
-    { numRuns },
+    { numRuns, seed: SEED },
   );
   return read;
 }
@@ -64,7 +70,7 @@ export function agreesOnRandomEdits(
       if (reads(text)) read++;
       expectSameAsComposer(text);
     }),
-    { numRuns },
+    { numRuns, seed: SEED },
   );
   return read;
 }
