@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { repoRoot } from "../helpers.js";
@@ -43,3 +44,36 @@ export function positionOf(lines: readonly string[], after: string, text: string
 
 /** A `PATH` on which the documented command, `mailroom-language-server`, is the workspace's bin (the built server). */
 export const serverPath = (): string => `${join(repoRoot, "node_modules/.bin")}${delimiter}${process.env.PATH}`;
+
+/**
+ * Runs an editor that drives itself (a script given in `args`) and writes what it saw to `out` as JSON; the script
+ * times itself out, and the editor is killed after `backstopMs` should it not. Resolves to that JSON and the
+ * editor's stderr.
+ */
+export function runEditor<Results>(
+  editor: { readonly name: string; readonly command: string; readonly args: readonly string[] },
+  options: { readonly cwd: string; readonly env: NodeJS.ProcessEnv; readonly out: string; readonly backstopMs: number },
+): Promise<{ results: Results; stderr: string }> {
+  return new Promise((done, fail) => {
+    const child = spawn(editor.command, editor.args, {
+      cwd: options.cwd,
+      env: options.env,
+      // A stdin left open, as a keyboard nobody types on (Vim would quit at its end); the screen is not read.
+      stdio: ["pipe", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    const killer = setTimeout(() => child.kill("SIGKILL"), options.backstopMs);
+    child.on("error", fail);
+    child.on("close", () => {
+      clearTimeout(killer);
+      try {
+        done({ results: JSON.parse(readFileSync(options.out, "utf8")) as Results, stderr });
+      } catch {
+        fail(new Error(`${editor.name} wrote no results; its stderr: ${stderr}`));
+      }
+    });
+  });
+}

@@ -1,9 +1,9 @@
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { documentedSetup, layOutProject, positionOf, serverPath } from "./editor-project.js";
+import { documentedSetup, layOutProject, positionOf, runEditor, serverPath } from "./editor-project.js";
 
 // Neovim's built-in LSP client, headless, set up as docs/editors.md says, against the real server (`npx tsc -b`
 // first: it runs the built bin).
@@ -40,32 +40,16 @@ function runNeovim(config: object, directory: string): Promise<{ results: Neovim
   // The Lua of docs/editors.md's Neovim 0.7 set-up, run as written: the test keeps that page true.
   writeFileSync(setup, documentedSetup("**Neovim 0.7**", "lua"));
   writeFileSync(configFile, JSON.stringify({ ...config, setup, out, timeout_ms: STEP_TIMEOUT_MS }));
-  return new Promise((done, fail) => {
-    const child = spawn("nvim", ["--headless", "--clean", "-n", "-i", "NONE", "-c", `luafile ${script}`], {
+  return runEditor<NeovimResults>(
+    { name: "Neovim", command: "nvim", args: ["--headless", "--clean", "-n", "-i", "NONE", "-c", `luafile ${script}`] },
+    {
       cwd: directory,
       // The documented command, `mailroom-language-server`, is the workspace's bin (the built server).
-      env: {
-        ...process.env,
-        PATH: serverPath(),
-        MAILROOM_NVIM_CONFIG: configFile,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    const killer = setTimeout(() => child.kill("SIGKILL"), STEP_TIMEOUT_MS * 5);
-    child.on("error", fail);
-    child.on("close", () => {
-      clearTimeout(killer);
-      try {
-        done({ results: JSON.parse(readFileSync(out, "utf8")) as NeovimResults, stderr });
-      } catch {
-        fail(new Error(`Neovim wrote no results; its stderr: ${stderr}`));
-      }
-    });
-  });
+      env: { ...process.env, PATH: serverPath(), MAILROOM_NVIM_CONFIG: configFile },
+      out,
+      backstopMs: STEP_TIMEOUT_MS * 5,
+    },
+  );
 }
 
 describe("Neovim's built-in LSP client", () => {

@@ -1,9 +1,9 @@
-import { execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { documentedSetup, layOutProject, type Position, positionOf, serverPath } from "./editor-project.js";
+import { documentedSetup, layOutProject, type Position, positionOf, runEditor, serverPath } from "./editor-project.js";
 
 // Vim with ALE, set up as docs/editors.md says, against the real server (`npx tsc -b` first: it runs the built
 // bin). Vim has no headless mode that runs ALE's jobs and timers (`vim -es` does not): it runs as for a user,
@@ -47,30 +47,17 @@ function runVim(
   // The vimrc of docs/editors.md's Vim set-up, run as written: the test keeps that page true.
   writeFileSync(setup, documentedSetup("## Vim\n", "vim"));
   writeFileSync(configFile, JSON.stringify({ ...config, out, timeout_ms: STEP_TIMEOUT_MS }));
-  return new Promise((done, fail) => {
-    const args = ["-N", "-n", "-u", setup, "-i", "NONE", "--not-a-term", "-S", script, config.file];
-    const child = spawn("vim", args, {
+  const args = ["-N", "-n", "-u", setup, "-i", "NONE", "--not-a-term", "-S", script, config.file];
+  return runEditor<VimResults>(
+    { name: "Vim", command: "vim", args },
+    {
       cwd: directory,
       // HOME in the test's folder: no ~/.vim of this machine's user is loaded.
       env: { ...process.env, HOME: directory, PATH: serverPath(), MAILROOM_VIM_CONFIG: configFile },
-      // A stdin left open, as a keyboard nobody types on (at its end Vim would quit); the screen is not read.
-      stdio: ["pipe", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    const killer = setTimeout(() => child.kill("SIGKILL"), STEP_TIMEOUT_MS * 5);
-    child.on("error", fail);
-    child.on("close", () => {
-      clearTimeout(killer);
-      try {
-        done({ results: JSON.parse(readFileSync(out, "utf8")) as VimResults, stderr });
-      } catch {
-        fail(new Error(`Vim wrote no results; its stderr: ${stderr}`));
-      }
-    });
-  });
+      out,
+      backstopMs: STEP_TIMEOUT_MS * 5,
+    },
+  );
 }
 
 describe("Vim with ALE", () => {
