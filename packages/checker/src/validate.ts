@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { diagnoseAgainst, type ServiceSource } from "@mailroom/compiler";
-import { type JsonSchema, Service, toJsonSchema } from "@mailroom/model";
+import { Box, type JsonSchema, Service, toJsonSchema } from "@mailroom/model";
 import { type Diagnostic, isJsonObject } from "@mailroom/syntax";
 import type { Ajv as AjvClass, ValidateFunction } from "ajv";
 
@@ -40,10 +40,31 @@ function withDiscriminators(node: unknown): unknown {
 
 /** ajv's validator of the model: compiled on first use (a few hundred ms, once per process), not per file. */
 let compiled: ValidateFunction | undefined;
+/** ajv's validator of one box, compiled with the model's. */
+let compiledBox: ValidateFunction | undefined;
 
-/** Whether a value is a valid service, without saying why not: ajv's verdict, the same as zod's. */
+/**
+ * The boxes found valid: a compiled box is never changed, and an editor's next version of a document hands on
+ * every box an edit left as it was (CompileCache), so only the edited one is validated again.
+ */
+const validBoxes = new WeakSet<object>();
+
+/**
+ * Whether a value is a valid service, without saying why not: ajv's verdict, the same as zod's. The model's boxes
+ * are `z.array(Box)` (no rule across boxes), so a service is valid when it is with no boxes and each box is.
+ */
 export function conformsToModel(value: unknown): boolean {
-  return prepareValidation()(value);
+  const validate = prepareValidation();
+  const properties = isJsonObject(value) ? value.properties : undefined;
+  const boxes = isJsonObject(properties) ? properties.boxes : undefined;
+  if (!Array.isArray(boxes)) return validate(value);
+  if (!validate({ ...(value as object), properties: { ...(properties as object), boxes: [] } })) return false;
+  for (const box of boxes) {
+    if (isJsonObject(box) && validBoxes.has(box)) continue;
+    if (!(compiledBox as ValidateFunction)(box)) return false;
+    if (isJsonObject(box)) validBoxes.add(box);
+  }
+  return true;
 }
 
 /**
@@ -55,9 +76,9 @@ export function prepareValidation(): ValidateFunction {
   // Loaded on first use, like the validator: a lint of a few files never needs ajv, and loading it costs as much
   // as starting Node. ajv is CommonJS, so `require` loads it in place, synchronously.
   const { Ajv } = createRequire(import.meta.url)("ajv") as { Ajv: typeof AjvClass };
-  compiled = new Ajv({ strict: true, discriminator: true, code: { optimize: false } }).compile(
-    withDiscriminators(toJsonSchema(Service, "mailroom: service")) as JsonSchema,
-  );
+  const ajv = new Ajv({ strict: true, discriminator: true, code: { optimize: false } });
+  compiledBox = ajv.compile(withDiscriminators(toJsonSchema(Box, "mailroom: box")) as JsonSchema);
+  compiled = ajv.compile(withDiscriminators(toJsonSchema(Service, "mailroom: service")) as JsonSchema);
   return compiled;
 }
 

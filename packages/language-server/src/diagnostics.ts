@@ -149,21 +149,28 @@ async function publishConfigProblems(state: ServerState): Promise<void> {
   state.configUris = now;
 }
 
-/** Publishes the document's diagnostics after `delay` ms, unless asked again meanwhile. */
+/**
+ * Publishes the document's diagnostics after `delay` ms, unless asked again meanwhile; with no delay, as soon as the
+ * messages already received are handled (a timer of 0 ms waits a whole millisecond).
+ */
 export function schedule(state: ServerState, uri: string, delay: number): void {
-  clearTimeout(state.timers.get(uri));
-  state.timers.set(
-    uri,
-    setTimeout(() => {
-      state.timers.delete(uri);
-      void publish(state, uri);
-    }, delay),
-  );
+  unschedule(state, uri);
+  const run = () => {
+    state.timers.delete(uri);
+    void publish(state, uri);
+  };
+  if (delay > 0) {
+    const timer = setTimeout(run, delay);
+    state.timers.set(uri, () => clearTimeout(timer));
+  } else {
+    const immediate = setImmediate(run);
+    state.timers.set(uri, () => clearImmediate(immediate));
+  }
 }
 
 /** Publishing no more for a document: its timer is dropped. */
 export function unschedule(state: ServerState, uri: string): void {
-  clearTimeout(state.timers.get(uri));
+  state.timers.get(uri)?.();
   state.timers.delete(uri);
 }
 

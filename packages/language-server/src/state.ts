@@ -42,8 +42,8 @@ export interface ServerState {
   readonly settings: Map<string, Promise<ResolvedSettings>>;
   /** Reads each file's `mailroom.config.yaml`, open buffers first. */
   readonly resolver: ConfigResolver;
-  /** Publications waiting for typing to pause, by URI (`diagnostics.ts`). */
-  readonly timers: Map<string, NodeJS.Timeout>;
+  /** Publications waiting for typing to pause, by URI, each as what cancels it (`diagnostics.ts`). */
+  readonly timers: Map<string, () => void>;
   /** Checks large documents off the main thread (`check-worker.ts`, used by `diagnostics.ts`). */
   readonly checker: CheckWorker;
   /**

@@ -69,6 +69,7 @@ describe("closing a document", () => {
     let close: ((event: { document: TextDocument }) => void) | undefined;
     const stopped: boolean[] = [];
     const published: unknown[] = [];
+    const timer = setTimeout(() => stopped.push(false), 60_000);
     const state = {
       documents: {
         onDidChangeContent: () => undefined,
@@ -78,7 +79,7 @@ describe("closing a document", () => {
       parses: new Map([[uri, {}]]),
       testParses: new Map([[uri, {}]]),
       settings: new Map([[uri, Promise.resolve({})]]),
-      timers: new Map([[uri, setTimeout(() => stopped.push(false), 60_000)]]),
+      timers: new Map([[uri, () => clearTimeout(timer)]]),
       samples: { key: uri, simulation: Promise.resolve({}) },
       checker: { stop: () => stopped.push(true) },
       opened: new Set([uri]),

@@ -1,4 +1,4 @@
-import { ExpressionCache, indexSymbols, readDocument, type SourceDocument, type SymbolIndex } from "@mailroom/compiler";
+import { CompileCache, indexSymbols, readDocument, type SourceDocument, type SymbolIndex } from "@mailroom/compiler";
 import { LineIndex } from "@mailroom/syntax";
 
 /**
@@ -17,18 +17,18 @@ export interface ParsedDocument {
   readonly lines: LineIndex;
   /** The symbols of each service of `source.services`, same order. */
   symbols(): readonly SymbolIndex[];
-  /** This version's compiled expressions, for the next version of the document to reuse. */
-  readonly expressions: ExpressionCache;
+  /** What this version read and compiled, for the next version of the document to reuse. */
+  readonly cache: CompileCache;
 }
 
 /**
  * Reads a file's text as the language service sees it: compiled or parsed once, the rest on demand. Given the
- * document's previous version, the expressions an edit left as they were are not compiled again.
+ * document's previous version, what an edit left as it was (boxes, expressions) is not read or compiled again.
  */
 export function parseDocument(file: string, text: string, version = 0, previous?: ParsedDocument): ParsedDocument {
-  const expressions = new ExpressionCache(previous?.expressions);
-  const source = readDocument(file, text, { expressions });
-  expressions.settle();
+  const cache = new CompileCache(previous?.cache);
+  const source = readDocument(file, text, { cache });
+  cache.settle();
   let lines: LineIndex | undefined;
   let symbols: readonly SymbolIndex[] | undefined;
   return {
@@ -36,7 +36,7 @@ export function parseDocument(file: string, text: string, version = 0, previous?
     version,
     text,
     source,
-    expressions,
+    cache,
     get lines() {
       lines ??= new LineIndex(text);
       return lines;

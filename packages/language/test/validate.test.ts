@@ -1,7 +1,11 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { checkDocument } from "@mailroom/checker";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { mainPdfBox, serviceHead } from "../../compiler/test/service-text.js";
-import { parseDocument } from "../src/document.js";
+import { edited, randomEdit } from "../../syntax/test/yaml-corpus.js";
+import { type ParsedDocument, parseDocument } from "../src/document.js";
 import { getLanguageService } from "../src/service.js";
 import { validate } from "../src/validate.js";
 
@@ -70,5 +74,47 @@ describe("getLanguageService", () => {
     ]) {
       expect(call).not.toThrow();
     }
+  });
+});
+
+type Boxes = { properties?: { boxes?: unknown[] } };
+const boxesOf = (document: ParsedDocument) =>
+  (document.source.services[0]?.json as Boxes | undefined)?.properties?.boxes ?? [];
+
+describe("checking each version of an edited document from its previous version", () => {
+  const root = join(import.meta.dirname, "../../..");
+  const yamlIn = (dir: string) =>
+    readdirSync(join(root, dir), { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith(".service.yaml"))
+      .sort()
+      .map((name) => readFileSync(join(root, dir, name), "utf8"));
+  // Sound services, and services with every kind of finding: what one edit may keep or change.
+  const texts = [...yamlIn("examples"), ...yamlIn("test/fixtures/dsl"), ...yamlIn("test/fixtures/rules")];
+
+  it("gives what mailroom lint's check gives on the text, along random edits", () => {
+    const edit = randomEdit(
+      ["", "x", "1", " ", "\n", "_A", "meta.", " | upper", "(", '"', ":", "\n  B:\n    type: pdf\n"],
+      4,
+    );
+    let reused = 0;
+    fc.assert(
+      fc.property(fc.nat({ max: texts.length - 1 }), fc.array(edit, { minLength: 1, maxLength: 5 }), (i, edits) => {
+        let text = texts[i] as string;
+        let document = parseDocument("a.service.yaml", text, 1);
+        validate(document);
+        edits.forEach((step, version) => {
+          text = edited(text, step);
+          const next = parseDocument("a.service.yaml", text, version + 2, document);
+          // Boxes taken over from the previous version: the path whose results are compared.
+          const before = new Set(boxesOf(document));
+          reused += boxesOf(next).filter((box) => before.has(box)).length;
+          expect(validate(next)).toEqual(checkDocument(parseDocument("a.service.yaml", text).source));
+          document = next;
+        });
+      }),
+      { numRuns: 120, seed: 20261126 },
+    );
+    expect(reused).toBeGreaterThan(150);
   });
 });

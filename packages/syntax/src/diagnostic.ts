@@ -46,3 +46,13 @@ export const joinSpans = (a: Span, b: Span): Span => {
   const start = Math.min(a.offset, b.offset);
   return { offset: start, length: Math.max(spanEnd(a), spanEnd(b)) - start };
 };
+
+/** A diagnostic with every span of it (its own, its related places', its fix's edits) mapped by `map`. */
+export function mapDiagnostic(d: Diagnostic, map: (span: Span) => Span): Diagnostic {
+  return {
+    ...d,
+    span: map(d.span),
+    ...(d.related ? { related: d.related.map((r) => ({ ...r, span: map(r.span) })) } : {}),
+    ...(d.fix ? { fix: { ...d.fix, edits: d.fix.edits.map((edit) => ({ ...edit, span: map(edit.span) })) } } : {}),
+  };
+}

@@ -111,3 +111,58 @@ export function walkPath(root: SyntaxNode, path: readonly PathSegment[]): NodeLo
   }
   return trail;
 }
+
+/** The node each moved node was moved from (itself never moved), for what does not depend on where a node is. */
+const origins = new WeakMap<SyntaxNode, SyntaxNode>();
+
+/**
+ * The node a node was moved from (see movedNode), or the node itself: what is computed of a node regardless of its
+ * position (its shape, its values) may be kept by the origin and found again for every moved copy.
+ */
+export const originOf = (node: SyntaxNode): SyntaxNode => origins.get(node) ?? node;
+
+/**
+ * A node with everything in it moved `delta` characters along the text (trees are never changed: it is a copy).
+ * An edit moves the whole rest of a file, most of which nothing reads again before the next edit: the copy is made
+ * level by level, when its members are first read, and always from the origin.
+ */
+export function movedNode(node: SyntaxNode, delta: number): SyntaxNode {
+  const origin = originOf(node);
+  const shift = node.span.offset + delta - origin.span.offset;
+  if (shift === 0) return origin;
+  const span = { offset: origin.span.offset + shift, length: origin.span.length };
+  let moved: SyntaxNode;
+  if (origin.kind === "scalar") moved = { ...origin, span };
+  else if (origin.kind === "object") {
+    moved = lazily({ kind: "object", span }, "properties", () =>
+      origin.properties.map((p) => movedProperty(p, shift)),
+    ) as ObjectNode;
+  } else
+    moved = lazily({ kind: "array", span }, "items", () =>
+      origin.items.map((item) => movedNode(item, shift)),
+    ) as ArrayNode;
+  origins.set(moved, origin);
+  return moved;
+}
+
+/** `target` with an own, enumerable property `key` computed on first read (so that spreads and copies see it). */
+function lazily<T extends object>(target: T, key: string, compute: () => unknown): T {
+  let value: unknown;
+  let done = false;
+  return Object.defineProperty(target, key, {
+    enumerable: true,
+    get() {
+      if (!done) {
+        value = compute();
+        done = true;
+      }
+      return value;
+    },
+  });
+}
+
+/** A property moved `delta` characters along the text, its key and value alike. */
+export function movedProperty(property: PropertyNode, delta: number): PropertyNode {
+  const { offset, length } = property.keySpan;
+  return { key: property.key, keySpan: { offset: offset + delta, length }, value: movedNode(property.value, delta) };
+}

@@ -1,7 +1,14 @@
 import { CST } from "yaml";
-import { append } from "./append.js";
-import type { Diagnostic } from "./diagnostic.js";
-import type { Comment, ScalarNode, ScalarStyle, SyntaxNode } from "./tree.js";
+import { type Diagnostic, mapDiagnostic, type Span } from "./diagnostic.js";
+import {
+  type Comment,
+  movedProperty,
+  type ObjectNode,
+  type PropertyNode,
+  type ScalarNode,
+  type ScalarStyle,
+  type SyntaxNode,
+} from "./tree.js";
 import { MAX_ALIAS_EXPANSION, PropertyList, scalarNode } from "./yaml-build.js";
 import { resolvePlain, unsupported } from "./yaml-cst.js";
 import { commentAt } from "./yaml-tokens.js";
@@ -41,25 +48,149 @@ const isFlowIndicator = (c: number) => c === COMMA || c === 91 || c === 93 || c 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
 const ODD_CHARACTERS = /[\0-\x09\x0b-\x1f\x7f\x85\u2028\u2029\ufeff]/;
 
+/** Where an entry of a mapping under the root begins, with the reader's state there. */
+interface Mark {
+  /** Index, in the root mapping, of the property whose value holds the mapping. */
+  readonly owner: number;
+  /** Index of the entry in that mapping. */
+  readonly entry: number;
+  readonly keyStart: number;
+  readonly lineStart: number;
+  /** The column of the entries (the mapping's indentation). */
+  readonly indent: number;
+  /** The comment column the reader carries into the entry (`#runComment`). */
+  readonly runComment: number;
+  /** Where the entry's value begins: just after the key's ":". */
+  readonly valueStart: number;
+  /** How many anchors and aliases were read before the entry. */
+  readonly references: number;
+}
+
 /**
- * Our tree for `text` and its comments, with duplicate keys reported into `diagnostics`; undefined when the text
- * needs `yaml`.
+ * A fast reading kept for the text's next version: read again, only the entry of a mapping under the root that an
+ * edit falls in is scanned, and the rest of the tree is taken over, moved by the edit's length.
  */
-export function readFastYaml(
-  text: string,
-  diagnostics: Diagnostic[],
-): { root: SyntaxNode; comments: Comment[] } | undefined {
+export interface FastReading {
+  readonly text: string;
+  readonly root: SyntaxNode;
+  readonly comments: Comment[];
+  /** The duplicate keys found, in text order. */
+  readonly diagnostics: Diagnostic[];
+  /** The entries of the mappings under the root, in text order. */
+  readonly marks: readonly Mark[];
+}
+
+/** Our tree for `text`, its comments and its duplicate keys; undefined when the text needs `yaml`. */
+export function readFastYaml(text: string): FastReading | undefined {
   if (ODD_CHARACTERS.test(text)) return undefined;
   const found: Diagnostic[] = [];
   try {
-    const scanner = new Scanner(text, found);
+    const scanner = new Scanner(text, found, []);
     const root = scanner.document();
-    append(diagnostics, found);
-    return { root, comments: scanner.comments };
+    found.sort(byOffset);
+    return { text, root, comments: scanner.comments, diagnostics: found, marks: scanner.marks() };
   } catch {
     // Mostly `Unsupported`; anything else too is for the other readers, which never throw.
     return undefined;
   }
+}
+
+const byOffset = (a: Diagnostic, b: Diagnostic) => a.span.offset - b.span.offset;
+
+/**
+ * `text`, a version of `previous.text` edited inside the value of one entry of a mapping under the root, read by
+ * scanning that entry alone; undefined when the edit is elsewhere, or its entry does not end where the next one
+ * began. The scanner is deterministic and its state at an entry's key is all that the rest of the reading depends
+ * on (no anchors), so when the entry ends in the state the next one began in, moved by the edit's length, the rest
+ * of the text reads as before, moved likewise: the result is the tree a full reading gives.
+ */
+export function rereadFastYaml(previous: FastReading, text: string): FastReading | undefined {
+  const old = previous.text;
+  const start = commonPrefix(old, text);
+  const suffix = commonSuffix(old, text, Math.min(old.length, text.length) - start);
+  const delta = text.length - old.length;
+  const oldEnd = old.length - suffix;
+  const { marks } = previous;
+  // The last entry whose key starts at or before the edit.
+  let low = 0;
+  let high = marks.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if ((marks[middle] as Mark).keyStart <= start) low = middle;
+    else high = middle - 1;
+  }
+  const mark = marks[low];
+  const next = marks[low + 1];
+  const inside = mark && next && next.owner === mark.owner && start >= mark.valueStart && oldEnd <= next.keyStart;
+  // An entry that held anchors or aliases is read with the rest: what the rest reads through them may change.
+  if (!inside || next.references !== mark.references) return undefined;
+  if (ODD_CHARACTERS.test(text.slice(mark.keyStart, next.keyStart + delta))) return undefined;
+  const found: Diagnostic[] = [];
+  const comments = previous.comments.filter((c) => c.span.offset < mark.keyStart);
+  let property: PropertyNode;
+  try {
+    const scanner = new Scanner(text, found, comments);
+    property = scanner.entryAt(mark, next, delta);
+  } catch {
+    return undefined;
+  }
+  const moved = (span: Span): Span =>
+    span.offset >= next.keyStart ? { offset: span.offset + delta, length: span.length } : span;
+  const root = previous.root as ObjectNode;
+  const owner = root.properties[mark.owner] as PropertyNode;
+  const within = replaced(owner.value as ObjectNode, mark.entry, property, delta);
+  const tree = replaced(root, mark.owner, { key: owner.key, keySpan: owner.keySpan, value: within }, delta);
+  for (const c of previous.comments)
+    if (c.span.offset >= next.keyStart) comments.push({ span: moved(c.span), text: c.text });
+  const diagnostics = [
+    ...previous.diagnostics.filter((d) => d.span.offset < mark.valueStart),
+    ...found.sort(byOffset),
+    ...previous.diagnostics.filter((d) => d.span.offset >= next.keyStart).map((d) => mapDiagnostic(d, moved)),
+  ];
+  const reused = marks.map((m) =>
+    m.keyStart < next.keyStart
+      ? m
+      : { ...m, keyStart: m.keyStart + delta, lineStart: m.lineStart + delta, valueStart: m.valueStart + delta },
+  );
+  return { text, root: tree, comments, diagnostics, marks: reused };
+}
+
+/** A mapping with its property `index` replaced by one `delta` characters longer, the properties after it moved. */
+function replaced(mapping: ObjectNode, index: number, property: PropertyNode, delta: number): ObjectNode {
+  const { properties, span } = mapping;
+  return {
+    kind: "object",
+    span: { offset: span.offset, length: span.length + delta },
+    properties: [
+      ...properties.slice(0, index),
+      property,
+      ...properties.slice(index + 1).map((p) => movedProperty(p, delta)),
+    ],
+  };
+}
+
+/** Characters compared at a time, by string equality (native), before the one that differs is looked for. */
+const CHUNK = 4096;
+
+/** How many characters two texts begin with alike. */
+function commonPrefix(a: string, b: string): number {
+  const limit = Math.min(a.length, b.length);
+  let i = 0;
+  while (i + CHUNK <= limit && a.slice(i, i + CHUNK) === b.slice(i, i + CHUNK)) i += CHUNK;
+  while (i < limit && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i;
+}
+
+/** How many characters two texts end with alike, at most `limit`. */
+function commonSuffix(a: string, b: string, limit: number): number {
+  let n = 0;
+  while (
+    n + CHUNK <= limit &&
+    a.slice(a.length - n - CHUNK, a.length - n) === b.slice(b.length - n - CHUNK, b.length - n)
+  )
+    n += CHUNK;
+  while (n < limit && a.charCodeAt(a.length - 1 - n) === b.charCodeAt(b.length - 1 - n)) n++;
+  return n;
 }
 
 class Scanner {
@@ -90,12 +221,48 @@ class Scanner {
   /** Nodes the aliases read so far add, bounded as `parseYaml` bounds them. */
   #expanded = 0;
   /** The comments read, in order. */
-  readonly comments: Comment[] = [];
+  readonly comments: Comment[];
+  /** The entries of the mappings under the root, as they are read (see Mark). */
+  readonly #marks: Mark[] = [];
+  /** The index of the root's property being read. */
+  #owner = -1;
+  /** Where the value of the last key read begins. */
+  #valueStart = 0;
+  /** How many anchors and aliases were read. */
+  #references = 0;
 
-  constructor(text: string, found: Diagnostic[]) {
+  constructor(text: string, found: Diagnostic[], comments: Comment[]) {
     this.#text = text;
     this.#n = text.length;
     this.#found = found;
+    this.comments = comments;
+  }
+
+  /** The entries of the mappings under the root (see Mark). */
+  marks(): readonly Mark[] {
+    return this.#marks;
+  }
+
+  /**
+   * Reads the one entry at `mark` of a text edited there, and checks that it ends where `next`, moved by `delta`,
+   * began, in the same state; throws (Unsupported) otherwise.
+   */
+  entryAt(mark: Mark, next: Mark, delta: number): PropertyNode {
+    this.#pos = mark.keyStart;
+    this.#col = mark.indent;
+    this.#lineStart = mark.lineStart;
+    this.#runComment = mark.runComment;
+    const list = new PropertyList(this.#found);
+    this.#entry(mark.indent, 1, list);
+    const same =
+      this.#pos === next.keyStart + delta &&
+      this.#col === next.indent &&
+      this.#lineStart === next.lineStart + delta &&
+      this.#runComment === next.runComment &&
+      !this.#dash(this.#pos) &&
+      this.#references === 0;
+    if (!same) unsupported();
+    return list.properties[0] as PropertyNode;
   }
 
   #code(i: number): number {
@@ -196,22 +363,48 @@ class Scanner {
     const indent = this.#col;
     const start = this.#pos;
     const list = new PropertyList(this.#found);
+    const owner = this.#owner;
     let end = start;
     for (;;) {
+      if (depth === 0) this.#owner = list.properties.length;
+      const entry = list.properties.length;
       const keyStart = this.#pos;
-      const colon = this.#key(keyStart);
-      // `yaml` refuses implicit keys over 1024 characters; the other readers give the error.
-      if (colon < 0 || colon - keyStart > 1000) unsupported();
-      const key = this.#keyText;
-      const keySpan = { offset: keyStart, length: this.#keyEnd - keyStart };
-      const value = this.#value(colon + 1, indent, depth, false);
-      end = this.#nodeEnd;
-      list.add(key, keySpan, value);
+      const lineStart = this.#lineStart;
+      const runComment = this.#runComment;
+      const references = this.#references;
+      end = this.#entry(indent, depth, list);
+      if (depth === 1 && owner >= 0)
+        this.#marks.push({
+          owner,
+          entry,
+          keyStart,
+          lineStart,
+          indent,
+          runComment,
+          valueStart: this.#valueStart,
+          references,
+        });
       if (this.#col !== indent) break;
       if (this.#dash(this.#pos)) unsupported();
     }
+    if (depth === 0) this.#owner = -1;
     this.#pop(indent, end);
     return { kind: "object", span: { offset: start, length: end - start }, properties: list.properties };
+  }
+
+  /** One key and its value, of a block mapping at `indent`; returns where the value ends. */
+  #entry(indent: number, depth: number, list: PropertyList): number {
+    const keyStart = this.#pos;
+    const colon = this.#key(keyStart);
+    // `yaml` refuses implicit keys over 1024 characters; the other readers give the error.
+    if (colon < 0 || colon - keyStart > 1000) unsupported();
+    const key = this.#keyText;
+    const keySpan = { offset: keyStart, length: this.#keyEnd - keyStart };
+    const value = this.#value(colon + 1, indent, depth, false);
+    // Set after the value, whose own entries set it too.
+    this.#valueStart = colon + 1;
+    list.add(key, keySpan, value);
+    return this.#nodeEnd;
   }
 
   /** A block sequence whose first "-" is at the current position. */
@@ -344,6 +537,7 @@ class Scanner {
     const size = this.#size(node);
     this.#sizes.set(node, size);
     this.#anchors.set(name, { node, size });
+    this.#references++;
     return node;
   }
 
@@ -379,6 +573,7 @@ class Scanner {
     const anchored = this.#anchors.get(name);
     if (!anchored || this.#open.has(name) || this.#expanded + anchored.size > MAX_ALIAS_EXPANSION) unsupported();
     this.#expanded += (anchored as { size: number }).size;
+    this.#references++;
     return (anchored as { node: SyntaxNode }).node;
   }
 

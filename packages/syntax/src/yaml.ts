@@ -28,21 +28,25 @@ import {
   unclosedQuoteMessage,
 } from "./yaml-build.js";
 import { readPlainYaml } from "./yaml-cst.js";
-import { readFastYaml } from "./yaml-fast.js";
+import { type FastReading, readFastYaml, rereadFastYaml } from "./yaml-fast.js";
 import { collectComments } from "./yaml-tokens.js";
 
-export { MAX_ALIAS_EXPANSION, MAX_YAML_NESTING };
+export { type FastReading, MAX_ALIAS_EXPANSION, MAX_YAML_NESTING };
 
 export interface ParsedYaml {
   readonly root: SyntaxNode | undefined;
   readonly diagnostics: Diagnostic[];
   /** Every comment of the text, in order (those of a second document included). */
   readonly comments: readonly Comment[];
+  /** The reading for the text's next version to start from (`YamlOptions.previous`), when the fast reader read it. */
+  readonly reading?: FastReading;
 }
 
 export interface YamlOptions {
   /** Read through `yaml`'s composer even plain YAML: the reference the direct reader is tested against. */
   readonly compose?: boolean;
+  /** The reading of the text's previous version: what an edit left as it was is taken over, not read again. */
+  readonly previous?: FastReading | undefined;
 }
 
 const COMPOSER_OPTIONS = {
@@ -65,12 +69,8 @@ const COMPOSER_OPTIONS = {
 export function parseYaml(text: string, options: YamlOptions = {}): ParsedYaml {
   // Most services are plain YAML a scanner of our own reads (yaml-fast.ts); the rest goes through `yaml`.
   if (!options.compose) {
-    const diagnostics: Diagnostic[] = [];
-    const fast = readFastYaml(text, diagnostics);
-    if (fast) {
-      const sorted = diagnostics.sort((a, b) => a.span.offset - b.span.offset);
-      return { root: fast.root, diagnostics: sorted, comments: fast.comments };
-    }
+    const fast = (options.previous && rereadFastYaml(options.previous, text)) ?? readFastYaml(text);
+    if (fast) return { root: fast.root, diagnostics: [...fast.diagnostics], comments: fast.comments, reading: fast };
   }
   const problems = new Problems(text);
   const builder = new TreeBuilder(text, problems);

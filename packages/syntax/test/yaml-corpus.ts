@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { expect, it } from "vitest";
-import { parseYaml } from "../src/index.js";
+import { parseYaml, type YamlOptions } from "../src/index.js";
 
 /**
  * What the tests of `parseYaml`'s fast readers share: the repository's YAML as a corpus, and the one verdict that
@@ -29,9 +29,15 @@ export const fixtures = yamlFiles("test/fixtures").map((file) => readFileSync(jo
  */
 const SEED = 20_261_126;
 
+/** What a reading gives anyone: the tree, the diagnostics and the comments (not what it keeps for the next). */
+export function observed(text: string, options?: YamlOptions) {
+  const { root, diagnostics, comments } = parseYaml(text, options);
+  return { root, diagnostics, comments };
+}
+
 /** `parseYaml` and the composer must agree to the offset, diagnostics included. */
 export function expectSameAsComposer(text: string): void {
-  expect(parseYaml(text)).toEqual(parseYaml(text, { compose: true }));
+  expect(observed(text)).toEqual(observed(text, { compose: true }));
 }
 
 /**
@@ -51,6 +57,27 @@ export function agreesOnRandomPieces(pieces: readonly string[], reads: (text: st
   return read;
 }
 
+/** An edit of a text: `insert` at `at` (modulo the text's length, plus one), in place of `remove` characters. */
+export interface RandomEdit {
+  readonly at: number;
+  readonly remove: number;
+  readonly insert: string;
+}
+
+/** Random edits: one of `inserts`, at a place spread evenly over the text, in place of up to `remove` characters. */
+export const randomEdit = (inserts: readonly string[], remove: number): fc.Arbitrary<RandomEdit> =>
+  fc.record({
+    at: fc.noBias(fc.nat({ max: 1_000_000 })),
+    remove: fc.nat({ max: remove }),
+    insert: fc.constantFrom(...inserts),
+  });
+
+/** The text with the edit made. */
+export function edited(text: string, { at, remove, insert }: RandomEdit): string {
+  const offset = at % (text.length + 1);
+  return text.slice(0, offset) + insert + text.slice(offset + remove);
+}
+
 /** Up to four random edits (`inserts` at random places, a few characters removed) of one of `texts`, as above. */
 export function agreesOnRandomEdits(
   texts: readonly string[],
@@ -63,10 +90,7 @@ export function agreesOnRandomEdits(
   fc.assert(
     fc.property(fc.nat({ max: texts.length - 1 }), fc.array(edit, { minLength: 1, maxLength: 4 }), (i, edits) => {
       let text = texts[i] as string;
-      for (const { at, remove, insert } of edits) {
-        const offset = at % (text.length + 1);
-        text = text.slice(0, offset) + insert + text.slice(offset + remove);
-      }
+      for (const edit of edits) text = edited(text, edit);
       if (reads(text)) read++;
       expectSameAsComposer(text);
     }),

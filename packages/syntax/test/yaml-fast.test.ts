@@ -21,7 +21,7 @@ const generator = (await import(pathToFileURL(join(repo, "bench/generate.js")).h
 const generated = Array.from({ length: 60 }, (_, i) => generator.generateServiceDsl(3, i));
 
 /** Whether the scanner takes the text (rather than leaving it to `yaml`). */
-const fast = (text: string) => readFastYaml(text, []) !== undefined;
+const fast = (text: string) => readFastYaml(text) !== undefined;
 
 describe("reading plain YAML with the scanner", () => {
   it("reads every generated service itself, as the composer does", () => {

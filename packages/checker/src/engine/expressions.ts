@@ -88,15 +88,19 @@ export function expressionsByType(
 }
 
 /**
- * Every expression of a service with where it sits: box metadata, reconcile conditions, file matchers, and
- * conditions inside channels (whose structure the spec does not show: any expression found there).
+ * The expressions of each box already indexed, by the box's JSON (never changed once compiled, and handed on from
+ * one version of a document to the next when an edit leaves the box as it was), with the box's index they hold.
  */
-export function indexExpressions(service: Service): ExpressionNode[] {
+const byBox = new WeakMap<object, { readonly index: number; readonly expressions: readonly ExpressionNode[] }>();
+
+/** The expressions of one box, at its index in the service. */
+function boxExpressions(anyBox: Service["properties"]["boxes"][number], index: number): readonly ExpressionNode[] {
+  const known = byBox.get(anyBox);
+  if (known?.index === index) return known.expressions;
   const out: ExpressionNode[] = [];
-  const collect = collector(out);
-  service.properties.boxes.forEach((anyBox, index) => {
+  if (anyBox["@type"] !== "box.ARCHIVE") {
+    const collect = collector(out);
     const info: BoxInfo = { name: anyBox.name, type: anyBox["@type"], main: anyBox.main === true, index };
-    if (anyBox["@type"] === "box.ARCHIVE") return;
     const box = anyBox as InflatedBox;
     const path = ["properties", "boxes", index];
     box.metadatas.forEach((metadata, i) => {
@@ -109,7 +113,21 @@ export function indexExpressions(service: Service): ExpressionNode[] {
     if (box.parent) {
       collect(box.parent.fileMatcher, { kind: "file-matcher", path: [...path, "parent", "fileMatcher"], box: info });
     }
+  }
+  byBox.set(anyBox, { index, expressions: out });
+  return out;
+}
+
+/**
+ * Every expression of a service with where it sits: box metadata, reconcile conditions, file matchers, and
+ * conditions inside channels (whose structure the spec does not show: any expression found there).
+ */
+export function indexExpressions(service: Service): ExpressionNode[] {
+  const out: ExpressionNode[] = [];
+  service.properties.boxes.forEach((box, index) => {
+    for (const expression of boxExpressions(box, index)) out.push(expression);
   });
+  const collect = collector(out);
   service.properties.channels.forEach((channel, index) => {
     collect(channel, { kind: "channel", path: ["properties", "channels", index] });
   });

@@ -4,7 +4,9 @@ import {
   append,
   type Diagnostic,
   diagnostic,
+  mapDiagnostic,
   message,
+  movedNode,
   nearest,
   type ObjectNode,
   type PathSegment,
@@ -18,6 +20,7 @@ import {
 import { type Location, locatorOf, type ServiceSource, type SourceDocument } from "../source.js";
 import { Wording, writtenKey } from "../wording.js";
 import { diagnoseAgainst } from "../zod-diagnostics.js";
+import type { CompileCache } from "./cache.js";
 import { conforms } from "./conforms.js";
 import { compileExpression, type ExpressionCache, type ExpressionKind } from "./expressions.js";
 import { readDsl, withCutExpressions } from "./flow-cut.js";
@@ -45,7 +48,15 @@ import { SourceMap } from "./source-map.js";
 type Json = Record<string, unknown>;
 type BoxContext = { readonly name: string; readonly main: boolean };
 /** An entry of a named collection: its body (absent for `name:` with nothing) and where its name is written. */
-type Entry = { readonly body: SyntaxNode | undefined; readonly keySpan?: Span };
+type Entry = {
+  readonly body: SyntaxNode | undefined;
+  readonly keySpan?: Span;
+  /**
+   * Where the lines the entry is written on end (the start of the next entry's first line, or the end of the line
+   * the map ends on), when the collection is a block map.
+   */
+  readonly linesEnd?: number;
+};
 type Path = readonly PathSegment[];
 
 /** How the DSL writes a box's `@type`: `pdf` for box.PDF. */
@@ -127,16 +138,17 @@ export const spellPage = <T>(value: T): T | string => (value === 1 ? "first" : v
 
 export interface CompileOptions {
   /**
-   * Where to find the expressions of the document's previous version and keep this version's (an editor's
-   * recompile on every keystroke); without it, every expression is compiled.
+   * Where to find what the document's previous version read and compiled, and keep this version's (an editor's
+   * recompile on every keystroke); without it, everything is read and compiled.
    */
-  readonly expressions?: ExpressionCache;
+  readonly cache?: CompileCache;
 }
 
 /** Compiles one `.service.yaml` text: one service with its source map, or the diagnostics that prevent it. */
 export function compileDsl(file: string, text: string, options: CompileOptions = {}): SourceDocument {
   // An expression cut short by a flow mapping's syntax is one problem, reported in place of what it causes.
-  const { root, comments, diagnostics, cuts, broken } = readDsl(text);
+  const { root, comments, diagnostics, cuts, broken, reading } = readDsl(text, options.cache?.reading);
+  if (options.cache) options.cache.reading = reading;
   const tree = () => root;
   const document = (services: ServiceSource[], wellFormed = true): SourceDocument => ({
     format: "dsl",
@@ -196,8 +208,14 @@ function diagnoseStructure(text: string, root: SyntaxNode, locate: (path: Path) 
   });
 }
 
-function serviceOf(text: string, root: SyntaxNode, diagnostics: Diagnostic[], options: CompileOptions): ServiceSource {
-  const compiler = new DslCompiler(text, diagnostics, options.expressions);
+function serviceOf(
+  text: string,
+  root: SyntaxNode,
+  diagnostics: Diagnostic[],
+  options: CompileOptions,
+  sound = true,
+): ServiceSource {
+  const compiler = new DslCompiler(text, diagnostics, options.cache, sound);
   const json = compiler.service(root as ObjectNode);
   const map = compiler.sourceMap;
   const locate = (path: Path) => map.locate(path, root.span);
@@ -213,20 +231,40 @@ function serviceOf(text: string, root: SyntaxNode, diagnostics: Diagnostic[], op
 function bestEffort(text: string, root: SyntaxNode | undefined, options: CompileOptions): ServiceSource[] {
   if (root?.kind !== "object") return [];
   try {
-    return [serviceOf(text, root, [], options)];
+    return [serviceOf(text, root, [], options, false)];
   } catch {
     return [];
   }
 }
 
+/** Where the line holding `offset` starts. */
+const lineStartOf = (text: string, offset: number): number => text.lastIndexOf("\n", offset - 1) + 1;
+
+/**
+ * Whether YAML lines may hold an alias (`*name`), whose value is written elsewhere: their text alone does not say
+ * what they compile to. Unsure is yes (a `*` starting a word anywhere).
+ */
+const ALIAS = /(?:^|[\s[{,])\*[^\s,\]}]/;
+
+/** A copy of a string that does not keep the string it was cut from alive (V8 slices point into their source). */
+const detached = (text: string): string => ` ${text}`.slice(1);
+
 class DslCompiler {
   readonly sourceMap = new SourceMap();
+  readonly expressions: ExpressionCache | undefined;
 
+  /**
+   * @param sound whether the YAML read without errors: only then is a box's tree what its lines say (a reading
+   *   that recovers from an error may put anything anywhere), so that a compiled box may be reused by its lines.
+   */
   constructor(
     readonly text: string,
     readonly diagnostics: Diagnostic[],
-    readonly expressions: ExpressionCache | undefined,
-  ) {}
+    readonly cache: CompileCache | undefined,
+    readonly sound = true,
+  ) {
+    this.expressions = cache?.expressions;
+  }
 
   /** Records where the JSON at `path` comes from. */
   mark(path: Path, node: SyntaxNode, keySpan?: Span): void {
@@ -413,7 +451,11 @@ class DslCompiler {
         // The name is the key itself: its span is where the name is written.
         this.sourceMap.mark([...entryPath, nameKey], { span: entry.keySpan, keySpan: entry.keySpan });
         const body = entry.value.kind === "scalar" && entry.value.value === null ? undefined : entry.value;
-        return compile({ body, keySpan: entry.keySpan }, entryPath, { value: entry.key, span: entry.keySpan });
+        const linesEnd = this.linesEnd(node, i);
+        return compile({ body, keySpan: entry.keySpan, linesEnd }, entryPath, {
+          value: entry.key,
+          span: entry.keySpan,
+        });
       });
     }
     if (node.kind !== "array") return [];
@@ -426,6 +468,18 @@ class DslCompiler {
       const span = name?.value.span ?? item.span;
       return compile({ body }, [...path, i], { value: String(scalar(name?.value)?.value ?? ""), span });
     });
+  }
+
+  /** Where the lines of entry `i` of a map end (see Entry). */
+  linesEnd(map: ObjectNode, i: number): number | undefined {
+    const { text } = this;
+    // In a flow mapping (`{ A: ..., B: ... }`) entries share lines: none has lines of its own.
+    if (text[map.span.offset] === "{") return undefined;
+    const next = map.properties[i + 1];
+    if (next) return lineStartOf(text, next.keySpan.offset);
+    const end = map.span.offset + map.span.length;
+    const lf = text.indexOf("\n", end - 1);
+    return lf < 0 ? text.length : lf + 1;
   }
 
   colour(path: Path, property: PropertyNode): unknown {
@@ -493,7 +547,32 @@ class DslCompiler {
     return ordered;
   }
 
+  /**
+   * A box, compiled once for the lines it is written on: an edit elsewhere in the file leaves it as it was, so
+   * the next version takes it over (CompileCache), moved to where its lines now start.
+   */
   box(entry: Entry, path: Path, name: { value: string; span: Span }): Json {
+    const { cache, text } = this;
+    const { keySpan, linesEnd } = entry;
+    if (!cache || !this.sound || !keySpan || linesEnd === undefined) return this.boxBody(entry, path, name);
+    const start = lineStartOf(text, keySpan.offset);
+    const lines = text.slice(start, linesEnd);
+    if (lines === "" || ALIAS.test(lines)) return this.boxBody(entry, path, name);
+    const compiled = cache.box(lines, () => {
+      const own = detached(lines);
+      const compiler = new DslCompiler(own, [], cache);
+      const at = (span: Span): Span => ({ offset: span.offset - start, length: span.length });
+      const body = entry.body && movedNode(entry.body, -start);
+      const json = compiler.boxBody({ body, keySpan: at(keySpan) }, [], { value: name.value, span: at(name.span) });
+      return { lines: own, json, map: compiler.sourceMap, diagnostics: compiler.diagnostics };
+    });
+    this.sourceMap.graft(path, compiled.map, start);
+    const move = (span: Span): Span => ({ offset: span.offset + start, length: span.length });
+    for (const d of compiled.diagnostics) this.diagnostics.push(mapDiagnostic(d, move));
+    return compiled.json;
+  }
+
+  boxBody(entry: Entry, path: Path, name: { value: string; span: Span }): Json {
     const body = entry.body as ObjectNode;
     const dslType = String(scalar(propertyOf(body, "type")?.value)?.value);
     const boxType = BOX_TYPES.get(dslType);

@@ -1,4 +1,4 @@
-import { propertyOf, type SyntaxNode } from "@mailroom/syntax";
+import { originOf, propertyOf, type SyntaxNode } from "@mailroom/syntax";
 import type * as z from "zod";
 import { type Def, defOf } from "../schema-walk.js";
 
@@ -8,6 +8,19 @@ import { type Def, defOf } from "../schema-walk.js";
  * answers false and the caller runs zod for the real diagnostics: a true answer is a promise, false only a doubt.
  */
 export function conforms(schema: z.ZodType, node: SyntaxNode): boolean {
+  if (node.kind !== "object") return conformsOnce(schema, node);
+  // A mapping an edit only moved is judged by its origin's verdict, without reading it (see movedNode).
+  const origin = originOf(node);
+  if (conforming.get(origin) === schema) return true;
+  const verdict = conformsOnce(schema, node);
+  if (verdict) conforming.set(origin, schema);
+  return verdict;
+}
+
+/** The last schema each mapping was found to conform to: what the tree's next version asks again. */
+const conforming = new WeakMap<SyntaxNode, z.ZodType>();
+
+function conformsOnce(schema: z.ZodType, node: SyntaxNode): boolean {
   const def = defOf(schema);
   switch (def.type) {
     case "optional":

@@ -2,6 +2,7 @@ import type { BooleanExpression, ValueExpression } from "@mailroom/model";
 import {
   type BaseCode,
   type Diagnostic,
+  mapDiagnostic,
   parseExpression,
   type ScalarNode,
   type Span,
@@ -132,15 +133,6 @@ export function compileExpression(
   };
 
   const lowered = cache ? cache.lower(source, kind, box) : lower(source, kind, box);
-  const diagnostics = lowered.diagnostics.map(
-    (d): Diagnostic => ({
-      ...d,
-      span: toDocument(d.span),
-      ...(d.related ? { related: d.related.map((r) => ({ ...r, span: toDocument(r.span) })) } : {}),
-      ...(d.fix
-        ? { fix: { ...d.fix, edits: d.fix.edits.map((edit) => ({ ...edit, span: toDocument(edit.span) })) } }
-        : {}),
-    }),
-  );
+  const diagnostics = lowered.diagnostics.map((d) => mapDiagnostic(d, toDocument));
   return { value: lowered.value, diagnostics, pointers: lowered.pointers, toDocument };
 }

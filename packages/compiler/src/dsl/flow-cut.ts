@@ -1,8 +1,11 @@
 import {
+  append,
   type Comment,
   type Diagnostic,
   diagnostic,
+  type FastReading,
   type ObjectNode,
+  originOf,
   type PropertyNode,
   parseYaml,
   propertyOf,
@@ -29,31 +32,38 @@ interface Site {
   readonly property: PropertyNode;
 }
 
-/** The places of a DSL file where an expression is written: metadata values, `from.match`, `reconcile.when`. */
-function* expressionSites(root: SyntaxNode): Generator<Site> {
-  if (root.kind !== "object") return;
+/** The boxes of a DSL file, in a map or a list. */
+function boxesOf(root: SyntaxNode): SyntaxNode[] {
+  if (root.kind !== "object") return [];
   const boxes = propertyOf(root, "boxes")?.value;
-  const list =
-    boxes?.kind === "object" ? boxes.properties.map((p) => p.value) : boxes?.kind === "array" ? boxes.items : [];
+  return boxes?.kind === "object" ? boxes.properties.map((p) => p.value) : boxes?.kind === "array" ? boxes.items : [];
+}
+
+/** The places of a box where an expression is written: metadata values, `from.match`, `reconcile.when`. */
+function* expressionSites(box: SyntaxNode): Generator<Site> {
+  if (box.kind !== "object") return;
   const keyed = (container: SyntaxNode | undefined, key: string): Site[] => {
     const property = container?.kind === "object" ? propertyOf(container, key) : undefined;
     return container?.kind === "object" && property ? [{ container, property }] : [];
   };
-  for (const box of list) {
-    if (box.kind !== "object") continue;
-    const metadata = propertyOf(box, "metadata")?.value;
-    if (metadata?.kind === "object") {
-      for (const property of metadata.properties) {
-        yield { container: metadata, property };
-        yield* keyed(property.value, "value");
-      }
-    } else if (metadata?.kind === "array") {
-      for (const item of metadata.items) yield* keyed(item, "value");
+  const metadata = propertyOf(box, "metadata")?.value;
+  if (metadata?.kind === "object") {
+    for (const property of metadata.properties) {
+      yield { container: metadata, property };
+      yield* keyed(property.value, "value");
     }
-    yield* keyed(propertyOf(box, "from")?.value, "match");
-    yield* keyed(propertyOf(box, "reconcile")?.value, "when");
+  } else if (metadata?.kind === "array") {
+    for (const item of metadata.items) yield* keyed(item, "value");
   }
+  yield* keyed(propertyOf(box, "from")?.value, "match");
+  yield* keyed(propertyOf(box, "reconcile")?.value, "when");
 }
+
+/**
+ * The boxes where nothing is cut, by origin (see movedNode): the boxes an edit only moved are not read again (the
+ * text at a moved node is the text at its origin).
+ */
+const uncut = new WeakSet<SyntaxNode>();
 
 /** What may open a bracket, a string or a regex in an expression. */
 const OPENERS = /[([{"'/]/;
@@ -102,10 +112,23 @@ function expressionEnd(tokens: readonly Token[], from: number): number | undefin
 export function cutExpressions(text: string, root: SyntaxNode | undefined): Diagnostic[] {
   const cuts: Diagnostic[] = [];
   if (!root) return cuts;
+  for (const box of boxesOf(root)) {
+    const origin = originOf(box);
+    if (uncut.has(origin)) continue;
+    const found = boxCuts(text, box);
+    if (found.length === 0) uncut.add(origin);
+    else append(cuts, found);
+  }
+  return cuts;
+}
+
+/** The cut expressions of one box. */
+function boxCuts(text: string, box: SyntaxNode): Diagnostic[] {
+  const cuts: Diagnostic[] = [];
   // The tokens of a line from a start offset: the expressions of one flow mapping on one line share them.
   let line: { from: number; tokens: Token[]; next: number } | undefined;
   let covered = -1;
-  for (const { container, property } of expressionSites(root)) {
+  for (const { container, property } of expressionSites(box)) {
     const value = property.value;
     if (text[container.span.offset] !== "{" || value.kind !== "scalar" || value.style !== "plain") continue;
     const start = value.span.offset;
@@ -213,6 +236,8 @@ export interface DslReading {
   readonly cuts: readonly Diagnostic[];
   /** Whether the text as written has errors: its tree may then be cut short wherever one is. */
   readonly broken: boolean;
+  /** The reading for the text's next version to start from. */
+  readonly reading: FastReading | undefined;
 }
 
 /**
@@ -221,11 +246,11 @@ export interface DslReading {
  * the text is then read again with the cuts found quoted, for the cuts further on and the problems that remain,
  * located back in the text as written. A file with no cut (nearly every file) is read once.
  */
-export function readDsl(text: string): DslReading {
-  const { root, diagnostics, comments } = parseYaml(text);
+export function readDsl(text: string, previous?: FastReading): DslReading {
+  const { root, diagnostics, comments, reading } = parseYaml(text, { previous });
   let cuts = cutExpressions(text, root);
   let remaining = diagnostics;
-  for (let reading = 1; reading < MAX_READINGS; reading++) {
+  for (let attempt = 1; attempt < MAX_READINGS; attempt++) {
     if (cuts.length === 0 || !remaining.some((d) => d.code === "syntax-error")) break;
     const edited = new EditedText(
       text,
@@ -237,7 +262,8 @@ export function readDsl(text: string): DslReading {
     if (more.length === 0) break;
     cuts = [...cuts, ...more.map((d) => edited.back(d))].sort((a, b) => a.span.offset - b.span.offset);
   }
-  return { root, comments, diagnostics: remaining, cuts, broken: diagnostics.some((d) => d.severity === "error") };
+  const broken = diagnostics.some((d) => d.severity === "error");
+  return { root, comments, diagnostics: remaining, cuts, broken, reading };
 }
 
 /** The diagnostics with the cut expressions in place of the problems found inside them. */

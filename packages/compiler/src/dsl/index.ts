@@ -1,3 +1,4 @@
+export { CompileCache } from "./cache.js";
 export { type CompileOptions, compileDsl, pointer, spellPage } from "./compile.js";
 export { ExpressionCache } from "./expressions.js";
 export {

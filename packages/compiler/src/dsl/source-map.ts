@@ -31,6 +31,8 @@ export class SourceMap extends PathTrie<SourceMap> {
   /** The YAML the JSON below this position was copied from. */
   #tree: SyntaxNode | undefined;
   #expression: ExpressionOrigin | undefined;
+  /** A source map compiled apart (a box, see CompileCache) that holds the positions below this one, moved along. */
+  #graft: { readonly map: SourceMap; readonly delta: number } | undefined;
 
   protected create(): SourceMap {
     return new SourceMap();
@@ -64,6 +66,14 @@ export class SourceMap extends PathTrie<SourceMap> {
     at.#tree = undefined;
   }
 
+  /**
+   * Records that the positions below `path` are those `map` gives, `delta` characters further along the text: a
+   * part compiled on its own, with spans counted from its start.
+   */
+  graft(path: readonly PathSegment[], map: SourceMap, delta: number): void {
+    this.at(path).#graft = { map, delta };
+  }
+
   /** The position of `path`, or of its deepest ancestor the source map knows, with how many segments that covers. */
   locate(path: readonly PathSegment[], fallback: Span): Location {
     let found: Location = { span: fallback, depth: 0 };
@@ -88,6 +98,18 @@ export class SourceMap extends PathTrie<SourceMap> {
     }
     const rest = path.slice(depth);
     const expression = at.#expression;
+    if (at.#graft) {
+      const { map, delta } = at.#graft;
+      const inner = map.locate(rest, fallback);
+      if (inner.depth === 0) return found;
+      const move = (span: Span): Span => ({ offset: span.offset + delta, length: span.length });
+      return {
+        ...inner,
+        span: move(inner.span),
+        ...(inner.keySpan ? { keySpan: move(inner.keySpan) } : {}),
+        depth: depth + inner.depth,
+      };
+    }
     if (expression) {
       // The expression's root stands for the whole value, without the key; spans are mapped only when asked.
       const inner = expression.pointers.locate(rest);
