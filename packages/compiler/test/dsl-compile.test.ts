@@ -152,6 +152,17 @@ describe("compileDsl", () => {
     expect(compile("boxes: 5\n").document.diagnostics.map((d) => d.code)).toEqual(["wrong-type"]);
   });
 
+  it("reports a list where an expression is written once, as a list, not as an expression named undefined", () => {
+    for (const value of ["[fileName]", "\n        - fileName"]) {
+      const { document } = compile(
+        `boxes:\n  a:\n    type: pdf\n    elements: 1\n    metadata:\n      k: ${value}\n      v:\n        value: ${value}\n`,
+      );
+      const found = document.diagnostics.map((d) => [d.code, d.message]);
+      expect(found.map(([code]) => code)).toEqual(["wrong-type", "wrong-type"]);
+      expect(JSON.stringify(found)).not.toContain("undefined");
+    }
+  });
+
   it("writes lists of named entries, which may repeat a name", () => {
     const { json } = compile(
       "boxes:\n  - { name: a, type: archive, elements: 1 }\n  - { name: a, type: archive, elements: 2 }\n",

@@ -391,8 +391,9 @@ class DslCompiler {
     kind: ExpressionKind,
     box: BoxContext | undefined,
   ): unknown {
-    // A mapping is the raw JSON form (the DSL schema has checked it carries "@type").
-    if (node.kind === "object") return this.raw(path, node, keySpan);
+    // A mapping is the raw JSON form (the DSL schema has checked it carries "@type"); a list is no expression,
+    // which the DSL schema reports: copied as it is, not read as the text "undefined".
+    if (node.kind !== "scalar") return this.raw(path, node, keySpan);
     this.mark(path, node, keySpan);
     const compiled = compileExpression(this.text, node as ScalarNode, kind, box, this.expressions);
     this.diagnostics.push(...compiled.diagnostics);
