@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { delimiter, join } from "node:path";
 import { repoRoot } from "../helpers.js";
@@ -76,4 +76,13 @@ export function runEditor<Results>(
       }
     });
   });
+}
+
+/** The first line of an editor's `--version`; a clear error naming how to install it when it is not there. */
+export function editorVersion(command: string, missing: string): string {
+  try {
+    return execFileSync(command, ["--version"], { encoding: "utf8" }).split("\n")[0] ?? "";
+  } catch {
+    throw new Error(`\`${command}\` is not installed: ${missing}`);
+  }
 }

@@ -1,9 +1,8 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { documentedSetup, layOutProject, positionOf, runEditor, serverPath } from "./editor-project.js";
+import { documentedSetup, editorVersion, layOutProject, positionOf, runEditor, serverPath } from "./editor-project.js";
 
 // Neovim's built-in LSP client, headless, set up as docs/editors.md says, against the real server (`npx tsc -b`
 // first: it runs the built bin).
@@ -20,16 +19,6 @@ interface NeovimResults {
   readonly diagnostics?: { line: number; col: number; code: string; severity: number; message: string }[];
   readonly completion?: string[];
   readonly definition?: { file: string; line: number; col: number };
-}
-
-function nvimVersion(): string {
-  try {
-    return execFileSync("nvim", ["--version"], { encoding: "utf8" }).split("\n")[0] ?? "";
-  } catch {
-    throw new Error(
-      "`nvim` is not installed: this test drives Neovim's built-in LSP client. Install it (`apt-get install neovim`, as .ci/run does).",
-    );
-  }
 }
 
 /** Runs the Lua client in `nvim --headless` and reads what it wrote; the script times itself out, this is a backstop. */
@@ -57,7 +46,12 @@ describe("Neovim's built-in LSP client", () => {
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
   it("shows the diagnostic, completes a metadata name and jumps to a box's definition", async () => {
-    expect(nvimVersion()).toMatch(/^NVIM v0\.(?:[7-9]|\d\d)\.|^NVIM v[1-9]/);
+    expect(
+      editorVersion(
+        "nvim",
+        "this test drives Neovim's built-in LSP client. Install it (`apt-get install neovim`, as .ci/run does).",
+      ),
+    ).toMatch(/^NVIM v0\.(?:[7-9]|\d\d)\.|^NVIM v[1-9]/);
     // The service in a folder below the configuration: the documented root_dir finds the configuration's folder.
     const { file, lines } = layOutProject(directory);
     const mistake = positionOf(lines, "meta.invoiceNo", "invoiceNo");

@@ -1,9 +1,16 @@
-import { execFileSync } from "node:child_process";
 import { mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { documentedSetup, layOutProject, type Position, positionOf, runEditor, serverPath } from "./editor-project.js";
+import {
+  documentedSetup,
+  editorVersion,
+  layOutProject,
+  type Position,
+  positionOf,
+  runEditor,
+  serverPath,
+} from "./editor-project.js";
 
 // Vim with ALE, set up as docs/editors.md says, against the real server (`npx tsc -b` first: it runs the built
 // bin). Vim has no headless mode that runs ALE's jobs and timers (`vim -es` does not): it runs as for a user,
@@ -24,16 +31,6 @@ interface VimResults {
   readonly diagnostics?: { line: number; col: number; code: string; type: string; message: string }[];
   readonly completion?: string[];
   readonly definition?: { file: string; line: number; col: number };
-}
-
-function vimVersion(): string {
-  try {
-    return execFileSync("vim", ["--version"], { encoding: "utf8" }).split("\n")[0] ?? "";
-  } catch {
-    throw new Error(
-      "`vim` is not installed: this test drives ALE in Vim. Install Vim and ALE (`apt-get install vim vim-ale`, as .ci/run does).",
-    );
-  }
 }
 
 /** Runs the client script in Vim and reads what it wrote; the script times itself out, this is a backstop. */
@@ -65,7 +62,12 @@ describe("Vim with ALE", () => {
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
   it("shows the diagnostic, completes a metadata name and jumps to a box's definition", async () => {
-    expect(vimVersion()).toMatch(/^VIM - Vi IMproved (?:9|[1-9]\d)\./);
+    expect(
+      editorVersion(
+        "vim",
+        "this test drives ALE in Vim. Install Vim and ALE (`apt-get install vim vim-ale`, as .ci/run does).",
+      ),
+    ).toMatch(/^VIM - Vi IMproved (?:9|[1-9]\d)\./);
     // The service in a folder below the configuration: the documented project root finds the configuration's folder.
     const { file, lines } = layOutProject(directory);
     const mistake = positionOf(lines, "meta.invoiceNo", "invoiceNo");
