@@ -1,4 +1,5 @@
 // @js-joda/locale_es ships no types; its Locale is the same class as the other locale packages'.
 declare module "@js-joda/locale_es" {
-  export { Locale } from "@js-joda/locale_en";
+  const localeEs: { readonly Locale: typeof import("@js-joda/locale_en").Locale };
+  export default localeEs;
 }
