@@ -67,7 +67,9 @@ describe("javaClean", () => {
     ["Crème brûlée", { removeDiacritics: true }, "Creme brulee"],
     [" a \r\n\r\n  b \u2028\n c", { multiline: true, trim: true }, "a\nb\nc"],
     ["a\r\rb", { multiline: true }, "a\nb"],
-    ["a\nb", { normalizeSpace: true }, "a b"],
+    // Spaces only: line terminators are multiline's to change.
+    ["a\nb\r\n c", { normalizeSpace: true }, "a\nb\r\n c"],
+    ["a\t \u2007b\u2028", { normalizeSpace: true }, "a b\u2028"],
   ])("cleans %j with %j", (text, flags, expected) => {
     expect(javaClean(text, flags)).toBe(expected);
   });

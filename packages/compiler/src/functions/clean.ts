@@ -14,7 +14,11 @@ export const clean = defineFunction({
   parameters: [
     text("Text to clean."),
     optional("trim", "flag", "Remove characters at or below U+0020 from both ends."),
-    optional("normalizeSpace", "flag", "Turn Unicode spaces into U+0020 and collapse runs of spaces."),
+    optional(
+      "normalizeSpace",
+      "flag",
+      "Turn each run of spaces and tabs (no-break spaces included) into one U+0020; line breaks are kept.",
+    ),
     optional("removeDiacritics", "flag", "Strip accents and other diacritical marks."),
     optional("multiline", "flag", "Work line by line: trimming applies per line and blank lines are dropped."),
   ],

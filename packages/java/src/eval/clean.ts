@@ -6,8 +6,9 @@
  *   Marks (U+0300 to U+036F, `\p{InCombiningDiacriticalMarks}`) removed; the text stays decomposed;
  * - multiline: lines split at Java's line terminators (`\r\n`, `\n`, `\r`, U+0085, U+2028, U+2029), each line
  *   cleaned alone, empty lines dropped, lines joined with U+000A;
- * - normalizeSpace: every character for which `Character.isSpaceChar` or `Character.isWhitespace` holds becomes
- *   U+0020 and runs of them one U+0020;
+ * - normalizeSpace: each run of Java's horizontal white space (`\h`: Unicode's space separators, no-break spaces
+ *   included, and the tab) becomes one U+0020; line terminators are multiline's (the API lists them there), so a
+ *   text keeps its lines;
  * - trim: `String.trim`, every character up to U+0020 removed at both ends.
  * The steps run in that order: diacritics, lines, then spaces and trim on each line (or on the whole text).
  */
@@ -20,9 +21,8 @@ export interface CleanFlags {
 }
 
 const LINE_TERMINATOR = /\r\n|[\n\r\u0085\u2028\u2029]/;
-/** Character.isSpaceChar (Zs, Zl, Zp) or Character.isWhitespace (those but no-break spaces, \t to \r, \x1C to \x1F). */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: Java counts the separators U+001C to U+001F as white space.
-const SPACES = /[\t-\r\x1C-\x20\u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+/g;
+/** Java's `\h`, as Pattern 17 defines it (U+180E, a space separator in older Unicode versions, included). */
+const SPACES = /[\t \u00A0\u1680\u180E\u2000-\u200A\u202F\u205F\u3000]+/g;
 
 /** String.trim: every character up to U+0020 removed at both ends (not JavaScript's trim). */
 export function javaTrim(text: string): string {

@@ -65,9 +65,9 @@ public class JavaEval {
    * - multiline ("line terminators to U+000A, de-duplicated; trim then applies per line and blank lines are
    *   removed"): the text is split at Pattern's line terminators (\r\n, \n, \r, U+0085, U+2028, U+2029), each line
    *   is cleaned alone, lines left empty are dropped, and the rest joined with \n;
-   * - normalizeSpace ("Unicode spaces to U+0020, collapse runs"): a character is a space when
-   *   Character.isSpaceChar (Unicode's Zs, Zl, Zp, no-break spaces included) or Character.isWhitespace (the ASCII
-   *   controls \t to \r and \u001C to \u001F) holds; each run of spaces becomes one U+0020;
+   * - normalizeSpace ("Unicode spaces to U+0020, collapse runs"): each run of Java's horizontal white space
+   *   (\h: the space separators of Unicode, no-break spaces included, and the tab) becomes one U+0020; line
+   *   terminators are left to multiline, which the API lists them under, so a text keeps its lines;
    * - trim ("removes characters at or below U+0020 at both ends"): String.trim.
    * Order: diacritics, then lines, then spaces and trim (on each line, or on the whole text).
    */
@@ -87,22 +87,7 @@ public class JavaEval {
   }
 
   static String cleanLine(String s, boolean trim, boolean normalizeSpace) {
-    if (normalizeSpace) {
-      StringBuilder b = new StringBuilder();
-      boolean inSpace = false;
-      for (int i = 0; i < s.length(); ) {
-        int c = s.codePointAt(i);
-        i += Character.charCount(c);
-        if (Character.isSpaceChar(c) || Character.isWhitespace(c)) {
-          if (!inSpace) b.append(' ');
-          inSpace = true;
-        } else {
-          b.appendCodePoint(c);
-          inSpace = false;
-        }
-      }
-      s = b.toString();
-    }
+    if (normalizeSpace) s = s.replaceAll("\\h+", " ");
     return trim ? s.trim() : s;
   }
 
