@@ -1,11 +1,14 @@
 # ReportLab: its built-in CJK CID fonts, which embed nothing (the reader supplies the font), with
-# predefined CMaps; Latin text in the same fonts.
+# predefined CMaps; Latin text in the same fonts, and characters the font's CMap does not map (CID 0).
 import sys
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase import cidfonts
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont
 from reportlab.pdfgen import canvas
 
+# ReportLab gives MSung-Light (Traditional Chinese) the Simplified Chinese CMap: give it its own.
+cidfonts.defaultUnicodeEncodings["MSung-Light"] = ("cht", "UniCNS-UCS2-H")
 fonts = ["HeiseiMin-W3", "HeiseiKakuGo-W5", "STSong-Light", "MSung-Light", "HYSMyeongJo-Medium", "HYGothic-Medium"]
 for name in fonts:
     pdfmetrics.registerFont(UnicodeCIDFont(name))
@@ -32,6 +35,15 @@ c.setFont("HeiseiMin-W3", 10)
 c.drawString(60, 560, "記号：①②③　〒100-0005　㈱　℡")
 c.setFont("STSong-Light", 10)
 c.drawString(60, 540, "全角ＡＢＣ　半角ABC　混在テキスト")
+# Characters outside the CMap: ReportLab writes their UCS-2 code all the same, which the CMap takes to CID 0.
+c.setFont("HeiseiMin-W3", 10)
+c.drawString(60, 460, "Hangul in a Japanese font: 한국어, Thai: สวัสดี, Arabic: سلام")
+c.setFont("STSong-Light", 10)
+c.drawString(60, 445, "Hiragana in a Chinese font: ひらがな and Hangul 서울")
+c.setFont("HYGothic-Medium", 10)
+c.drawString(60, 430, "Thai in a Korean font: ภาษาไทย 1,234")
+c.setFont("MSung-Light", 11)
+c.drawString(60, 410, "正體中文：台北市信義區市府路１號，電話０２－２７２０－８８８９")
 c.setFont("HeiseiMin-W3", 12)
 t = c.beginText(60, 500)
 t.setFont("HeiseiMin-W3", 12)
