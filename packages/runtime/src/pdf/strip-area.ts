@@ -1,10 +1,15 @@
 import type { ExtractionOptions } from "./extraction-parameters.js";
 import { f32 } from "./matrix.js";
+import { normalizeWord } from "./normalize-word.js";
 import {
+  contains,
   direction,
   displayWidth,
   displayX,
   displayY,
+  individualWidths,
+  isDiacritic,
+  mergeDiacritic,
   type TextPosition,
   widthDirAdj,
   xDirAdj,
@@ -23,7 +28,7 @@ export interface Area {
 const lineSeparator = "\n";
 
 /** `Rectangle2D.Float.contains(x, y)`: the area's values are floats, the sums doubles. */
-function contains(area: Area, x: number, y: number): boolean {
+function inArea(area: Area, x: number, y: number): boolean {
   const left = f32(area.left);
   const top = f32(area.top);
   return x >= left && y >= top && x < left + f32(area.width) && y < top + f32(area.height);
@@ -31,7 +36,8 @@ function contains(area: Area, x: number, y: number): boolean {
 
 /**
  * `PDFTextStripper.processTextPosition` for the glyphs whose origin lies in the area: a glyph drawn again at
- * (almost) the same place is dropped when duplicates are suppressed (fake bold).
+ * (almost) the same place is dropped when duplicates are suppressed (fake bold), and a diacritic drawn over the glyph
+ * just before or after it is merged into that glyph (as a combining mark).
  */
 function keptGlyphs(glyphs: readonly TextPosition[], area: Area, options: ExtractionOptions): TextPosition[] {
   const kept: TextPosition[] = [];
@@ -39,7 +45,7 @@ function keptGlyphs(glyphs: readonly TextPosition[], area: Area, options: Extrac
   for (const glyph of glyphs) {
     const x = displayX(glyph);
     const y = displayY(glyph);
-    if (!contains(area, x, y)) continue;
+    if (!inArea(area, x, y)) continue;
     if (options.suppressDuplicateOverlappingText) {
       const tolerance = f32(f32(displayWidth(glyph) / glyph.unicode.length) / 3);
       const same = seen.get(glyph.unicode) ?? [];
@@ -52,7 +58,15 @@ function keptGlyphs(glyphs: readonly TextPosition[], area: Area, options: Extrac
       same.push({ x, y });
       seen.set(glyph.unicode, same);
     }
-    kept.push(glyph);
+    const previous = kept[kept.length - 1];
+    if (previous && isDiacritic(glyph) && contains(previous, glyph)) {
+      kept[kept.length - 1] = mergeDiacritic(previous, glyph);
+    } else if (previous && isDiacritic(previous) && contains(glyph, previous)) {
+      // The diacritic goes, whether or not a character of the glyph takes it.
+      kept[kept.length - 1] = mergeDiacritic(glyph, previous);
+    } else {
+      kept.push(glyph);
+    }
   }
   return kept;
 }
@@ -108,11 +122,6 @@ function quickSort<T>(list: T[], cmp: (a: T, b: T) => number): void {
   }
 }
 
-/** `normalizeWord`: presentation forms (ligatures, Arabic forms) in NFKC; right-to-left text is not reordered. */
-function normalizeWord(word: string): string {
-  return word.replace(/[\ufb00-\ufdff\ufe70-\ufeff]/g, (c) => c.normalize("NFKC").trim());
-}
-
 const within = (first: number, second: number, variance: number) =>
   second < f32(first + variance) && second > f32(first - variance);
 
@@ -161,8 +170,10 @@ export function textInArea(glyphs: readonly TextPosition[], area: Area, options:
     else if (lastWordSpacing < 0) deltaSpace = f32(wordSpacing * options.spacingTolerance);
     else deltaSpace = f32(f32(f32(wordSpacing + lastWordSpacing) / 2) * options.spacingTolerance);
 
+    // Per character of the position: a glyph with merged diacritics counts one more per diacritic.
+    const charWidth = f32(positionWidth / individualWidths(position).length);
     const averageCharWidth =
-      previousAverageCharWidth < 0 ? positionWidth : f32(f32(previousAverageCharWidth + positionWidth) / 2);
+      previousAverageCharWidth < 0 ? charWidth : f32(f32(previousAverageCharWidth + charWidth) / 2);
     const deltaCharWidth = f32(averageCharWidth * options.averageCharTolerance);
 
     let expectedStartOfNextWordX = Number.NEGATIVE_INFINITY;

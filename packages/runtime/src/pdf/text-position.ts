@@ -1,3 +1,4 @@
+import { javaTrim } from "@mailroom/java";
 import { f32, type Matrix } from "./matrix.js";
 
 /**
@@ -19,6 +20,8 @@ export interface TextPosition {
   readonly rotation: 0 | 90 | 180 | 270;
   readonly pageWidth: number;
   readonly pageHeight: number;
+  /** Set on a position a diacritic was merged into (`mergeDiacritic`): its characters' widths. */
+  readonly individualWidths?: readonly number[];
 }
 
 type Direction = 0 | 90 | 180 | 270;
@@ -83,3 +86,99 @@ export const displayWidth = (p: TextPosition) => widthRot(p, p.rotation);
 export const xDirAdj = (p: TextPosition) => xRot(p, direction(p));
 export const yDirAdj = (p: TextPosition) => yRot(p, direction(p));
 export const widthDirAdj = (p: TextPosition) => widthRot(p, direction(p));
+
+/** The widths of the characters of a position's text: its own width, and a 0 per diacritic merged into it. */
+export const individualWidths = (p: TextPosition): readonly number[] => p.individualWidths ?? [p.width];
+
+/** `isDiacritic`: one character, a non-spacing mark, modifier symbol or modifier letter (but not the prolonged sound mark). */
+export function isDiacritic(p: TextPosition): boolean {
+  return p.unicode.length === 1 && p.unicode !== "ー" && /^[\p{Mn}\p{Sk}\p{Lm}]$/u.test(p.unicode);
+}
+
+/**
+ * `contains`: whether `inner` overlaps `outer` enough to be drawn over it: some vertical overlap and, when it sticks
+ * out on one side, more than 15% of `outer`'s width covered. Java computes it in doubles.
+ */
+export function contains(outer: TextPosition, inner: TextPosition): boolean {
+  const start = xDirAdj(outer);
+  const width = widthDirAdj(outer);
+  const end = start + width;
+  const innerStart = xDirAdj(inner);
+  const innerEnd = innerStart + widthDirAdj(inner);
+  if (innerEnd <= start || innerStart >= end) return false;
+  const top = yDirAdj(outer);
+  const innerTop = yDirAdj(inner);
+  if (innerTop + inner.height < top || innerTop > top + outer.height) return false;
+  if (innerStart > start && innerEnd > end) return (end - innerStart) / width > 0.15;
+  if (innerStart < start && innerEnd < end) return (innerEnd - start) / width > 0.15;
+  return true;
+}
+
+/** The spacing diacritics NFKC leaves alone, with the combining mark `mergeDiacritic` writes for each. */
+const combiningForms: ReadonlyMap<number, string> = new Map([
+  [0x0060, "\u0300"],
+  [0x02cb, "\u0300"],
+  [0x0027, "\u0301"],
+  [0x02b9, "\u0301"],
+  [0x02ca, "\u0301"],
+  [0x005e, "\u0302"],
+  [0x02c6, "\u0302"],
+  [0x007e, "\u0303"],
+  [0x02c9, "\u0304"],
+  [0x00b0, "\u030a"],
+  [0x02ba, "\u030b"],
+  [0x02c7, "\u030c"],
+  [0x02c8, "\u030d"],
+  [0x0022, "\u030e"],
+  [0x02bb, "\u0312"],
+  [0x02bc, "\u0313"],
+  [0x0486, "\u0313"],
+  [0x055a, "\u0313"],
+  [0x02bd, "\u0314"],
+  [0x0485, "\u0314"],
+  [0x0559, "\u0314"],
+  [0x02d4, "\u031d"],
+  [0x02d5, "\u031e"],
+  [0x02d6, "\u031f"],
+  [0x02d7, "\u0320"],
+  [0x02b2, "\u0321"],
+  [0x02cc, "\u0329"],
+  [0x02b7, "\u032b"],
+  [0x02cd, "\u0331"],
+  [0x005f, "\u0332"],
+  [0x204e, "\u0359"],
+]);
+
+const combining = (diacritic: string) =>
+  combiningForms.get(diacritic.codePointAt(0) ?? 0) ?? javaTrim(diacritic.normalize("NFKC"));
+
+/**
+ * `mergeDiacritic`: `base` with the diacritic's combining form written after the character it stands over (by their
+ * widths, in float arithmetic), as a new position; `base` itself when no character takes it.
+ */
+export function mergeDiacritic(base: TextPosition, diacritic: TextPosition): TextPosition {
+  const widths = individualWidths(base);
+  const diacriticStart = xDirAdj(diacritic);
+  const diacriticEnd = f32(diacriticStart + (individualWidths(diacritic)[0] ?? 0));
+  let start = xDirAdj(base);
+  const insert = (i: number): TextPosition => ({
+    ...base,
+    unicode: base.unicode.slice(0, i + 1) + combining(diacritic.unicode) + base.unicode.slice(i + 1),
+    individualWidths: [...widths.slice(0, i + 1), 0, ...widths.slice(i + 1)],
+  });
+  // A ligature has fewer widths than characters: PDFBox stops at the last width.
+  for (let i = 0; i < base.unicode.length && i < widths.length; i++) {
+    const width = widths[i] ?? 0;
+    const end = f32(start + width);
+    if (diacriticStart < start && diacriticEnd <= end) {
+      if (i === 0) return insert(i);
+      // Over this character and the one before: the one it covers the more of.
+      const thisShare = f32(f32(diacriticEnd - start) / width);
+      const previousShare = f32(f32(start - diacriticStart) / (widths[i - 1] ?? 0));
+      return insert(thisShare >= previousShare ? i : i - 1);
+    }
+    if (diacriticStart < start || diacriticEnd <= end || i === base.unicode.length - 1) return insert(i);
+    start = f32(start + width);
+  }
+  return base;
+}
