@@ -1,6 +1,7 @@
 import type { ExtractionOptions } from "./extraction-parameters.js";
 import { f32 } from "./matrix.js";
 import { normalizeWord } from "./normalize-word.js";
+import { sortAsPdfBox } from "./sort-positions.js";
 import {
   contains,
   direction,
@@ -71,6 +72,10 @@ function keptGlyphs(glyphs: readonly TextPosition[], area: Area, options: Extrac
   return kept;
 }
 
+/** `Float.compare`: -0 before 0 (NaN, which positions never are, aside). */
+const javaFloatCompare = (a: number, b: number) =>
+  a < b ? -1 : a > b ? 1 : Object.is(a, b) ? 0 : Object.is(a, -0) ? -1 : 1;
+
 /** `TextPositionComparator`: by direction, then top to bottom, left to right within overlapping lines. */
 function compare(p1: TextPosition, p2: TextPosition): number {
   const d1 = direction(p1);
@@ -84,42 +89,9 @@ function compare(p1: TextPosition, p2: TextPosition): number {
   const top2 = f32(bottom2 - p2.height);
   const yDifference = Math.abs(f32(bottom1 - bottom2));
   if (yDifference < 0.1 || (bottom2 >= top1 && bottom2 <= bottom1) || (bottom1 >= top2 && bottom1 <= bottom2)) {
-    return x1 < x2 ? -1 : x1 > x2 ? 1 : 0;
+    return javaFloatCompare(x1, x2);
   }
   return bottom1 < bottom2 ? -1 : 1;
-}
-
-/** PDFBox's own quicksort (its comparator is not transitive, so the algorithm decides the order). */
-function quickSort<T>(list: T[], cmp: (a: T, b: T) => number): void {
-  if (list.length < 2) return;
-  const swap = (i: number, j: number) => {
-    const t = list[i] as T;
-    list[i] = list[j] as T;
-    list[j] = t;
-  };
-  const partition = (p: number, start: number, end: number) => {
-    let l = start;
-    let h = end - 2;
-    const pivot = list[p] as T;
-    swap(p, end - 1);
-    while (l < h) {
-      if (cmp(list[l] as T, pivot) <= 0) l++;
-      else if (cmp(pivot, list[h] as T) <= 0) h--;
-      else swap(l, h);
-    }
-    let index = h;
-    if (cmp(list[h] as T, pivot) < 0) index++;
-    swap(end - 1, index);
-    return index;
-  };
-  const stack: number[] = [0, list.length];
-  while (stack.length > 0) {
-    const right = stack.pop() as number;
-    const left = stack.pop() as number;
-    if (right - left < 2) continue;
-    const p = partition(left + Math.floor((right - left) / 2), left, right);
-    stack.push(p + 1, right, left, p);
-  }
 }
 
 const within = (first: number, second: number, variance: number) =>
@@ -136,7 +108,7 @@ function overlap(y1: number, height1: number, y2: number, height2: number): bool
  */
 export function textInArea(glyphs: readonly TextPosition[], area: Area, options: ExtractionOptions): string {
   const positions = keptGlyphs(glyphs, area, options);
-  if (options.sortByPosition) quickSort(positions, compare);
+  if (options.sortByPosition) sortAsPdfBox(positions, compare);
   const lines: string[] = [];
   let words: string[] = [];
   let word = "";
@@ -195,6 +167,12 @@ export function textInArea(glyphs: readonly TextPosition[], area: Area, options:
       ) {
         words.push(word);
         word = "";
+      }
+      // A glyph far from the last one along the page's x (a jump within the line, or rotated text) starts the line's
+      // extent afresh.
+      if (Math.abs(f32(displayX(position) - displayX(last))) > f32(wordSpacing + deltaSpace)) {
+        maxYForLine = lineReset;
+        maxHeightForLine = -1;
       }
     }
     if (positionY >= maxYForLine) maxYForLine = positionY;
