@@ -1,5 +1,7 @@
 import { parseExtractionParameters } from "./extraction-parameters.js";
-import { pageGlyphs } from "./page-glyphs.js";
+import { fontDictionaries } from "./font-dictionaries.js";
+import { type Fonts, pageGlyphs } from "./page-glyphs.js";
+import { PdfObjects } from "./pdf-objects.js";
 import { openPdf, pdfjs } from "./pdfjs.js";
 import { type Area, textInArea } from "./strip-area.js";
 import type { TextPosition } from "./text-position.js";
@@ -98,6 +100,8 @@ export async function loadPdf(
   }
   try {
     const read: (TextPosition[] | undefined | typeof UNREAD)[] = [];
+    // The font dictionaries as written, for what pdf.js does not report: read once, when a page is read.
+    let fonts: Fonts | undefined;
     for (let n = 1; n <= document.numPages; n++) {
       if (!pages(n, document.numPages)) {
         read.push(UNREAD);
@@ -106,7 +110,8 @@ export async function loadPdf(
       const page = await document.getPage(n);
       const { fnArray, argsArray } = await page.getOperatorList({ annotationMode: lib.AnnotationMode.DISABLE });
       // No operator at all stands for PDFBox's "no contents" (an absent or empty content stream).
-      read.push(fnArray.length > 0 ? pageGlyphs(page, lib.OPS, fnArray, argsArray) : undefined);
+      fonts ??= { dictionaries: fontDictionaries(new PdfObjects(bytes)), built: new Map() };
+      read.push(fnArray.length > 0 ? pageGlyphs(page, lib.OPS, fnArray, argsArray, fonts) : undefined);
     }
     const { info } = await document.getMetadata();
     return { ok: true, pdf: new Pdf(read, info as Record<string, unknown>) };

@@ -6,12 +6,17 @@ import bidiModule, { type Bidi } from "bidi-js";
 const bidiFactory = bidiModule as unknown as () => Bidi;
 let bidi: Bidi | undefined;
 
+/** Characters of bidirectional class R or AL, and the controls that open right-to-left text (astral ones by surrogate). */
+const rightToLeft = /[\u0590-\u08ff\u200f\u202b\u202e\u2067\ufb1d-\ufdff\ufe70-\ufefe\ud802\ud803\ud83a\ud83b]/;
+
 /**
  * `handleDirection`, as `java.text.Bidi` with a default left-to-right paragraph gives it: a word with right-to-left
  * text has its level runs put in visual order, and the characters of each right-to-left run reversed (one UTF-16 unit
  * at a time, as Java's `charAt` walks them), mirrored characters swapped for their mirror image.
  */
 function handleDirection(word: string): string {
+  // Without a right-to-left character or control, the text is all left to right (the usual case, and the cheap one).
+  if (!rightToLeft.test(word)) return word;
   bidi ??= bidiFactory();
   const unicode = bidi;
   const { levels, paragraphs } = unicode.getEmbeddingLevels(word, "auto");

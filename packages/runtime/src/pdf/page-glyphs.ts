@@ -1,3 +1,5 @@
+import type { FontDictionary } from "./font-dictionaries.js";
+import { programWidth } from "./font-program.js";
 import { f32, identity, type Matrix, matrix, multiply, scalingFactorX, scalingFactorY, translation } from "./matrix.js";
 import type { PdfjsOps, PdfjsPage } from "./pdfjs.js";
 import { standardFontBox } from "./standard-fonts.js";
@@ -5,26 +7,155 @@ import type { TextPosition } from "./text-position.js";
 
 /** What a glyph needs from its font: pdf.js's font object, with `fontExtraProperties` on. */
 interface PdfjsFont {
-  readonly loadedName?: string;
   readonly name?: string;
   readonly bbox?: readonly number[];
   readonly fontMatrix?: readonly number[];
+  /** Widths by code (simple fonts) or by CID (composite fonts), from /Widths, /W or the standard fonts' metrics. */
   readonly widths?: Readonly<Record<number, number>>;
   /** The width of the glyphs without their own (all of a monospaced standard font's). */
   readonly defaultWidth?: number;
+  readonly isType3Font?: boolean;
+  readonly composite?: boolean;
+  /** A composite font's CMap: `_map` takes codes to CIDs (absent for Identity). */
+  readonly cMap?: { readonly _map?: readonly (number | undefined)[] };
+  /** The Unicode of each code: `_map` for a map pdf.js read or built. */
+  readonly toUnicode?: { readonly _map?: readonly (string | undefined)[] };
+  /** pdf.js's character of each code in `data`. */
+  readonly toFontChar?: readonly (number | undefined)[];
+  /** The OpenType font pdf.js built from the embedded program. */
+  readonly data?: Uint8Array;
 }
 
 /** A glyph of an operator list: pdf.js's `Glyph`, or a number (a `TJ` adjustment). */
-type ShownGlyph = number | { readonly unicode: string; readonly width: number; readonly isSpace: boolean };
+type ShownGlyph =
+  | number
+  | { readonly unicode: string; readonly width: number; readonly isSpace: boolean; readonly originalCharCode: number };
 
-interface Font {
+export interface Font {
   readonly id: string;
   /** Glyph space to text space: a division by 1000, as PDFBox does, except for Type 3 fonts' own matrix. */
   readonly toText: (glyphUnits: number) => number;
-  /** The glyph height of PDFBox's text extraction: half the font's bounding box, in text space. */
+  /** `computeFontHeight`: the glyph height of PDFBox's text extraction, in text space. */
   readonly height: number;
-  /** The width of a space, in glyph space units. */
-  readonly spaceWidth: number;
+  /** The width of a space in text space, as `LegacyPDFStreamEngine.showGlyph` estimates it. */
+  readonly spaceWidthText: number;
+  /**
+   * The text of a code, as PDFBox's `toUnicode` gives it where pdf.js's differs; undefined where pdf.js's is PDFBox's,
+   * null where PDFBox has none and drops the glyph.
+   */
+  readonly unicode: (code: number) => string | null | undefined;
+}
+
+/** The fonts of a document: pdf.js's, read with the font dictionaries found in the file, each built once. */
+export interface Fonts {
+  readonly dictionaries: ReadonlyMap<string, readonly FontDictionary[]>;
+  readonly built: Map<string, Font>;
+}
+
+/** PDFBox's `getBoundingBox` as a rectangle from an array: corners in any order, in floats. */
+function boxHeight(box: readonly number[] | undefined): number {
+  if (!box || box.length < 4 || box.every((v) => v === 0)) return 0;
+  const [, y1, , y2] = box.map(f32) as [number, number, number, number];
+  return f32(Math.max(y1, y2) - Math.min(y1, y2));
+}
+
+/** The dictionary pdf.js read for a font: the only one under its name, else the one whose widths are pdf.js's. */
+function dictionaryOf(font: PdfjsFont, fonts: Fonts): FontDictionary | undefined {
+  const candidates = fonts.dictionaries.get(font.name ?? "") ?? [];
+  if (candidates.length < 2) return candidates[0];
+  return (
+    candidates.find((d) => d.widths?.every((w, i) => (font.widths?.[d.firstChar + i] ?? 0) === w)) ?? candidates[0]
+  );
+}
+
+function fontOf(page: PdfjsPage, name: string, fonts: Fonts): Font {
+  const known = fonts.built.get(name);
+  if (known) return known;
+  const font = page.commonObjs.get(name) as PdfjsFont;
+  const dictionary = font.isType3Font ? undefined : dictionaryOf(font, fonts);
+  const type3 = font.isType3Font === true;
+  const scale = f32(font.fontMatrix?.[0] ?? 0.001);
+  const toText = scale === f32(0.001) ? (v: number) => f32(v / 1000) : (v: number) => f32(v * scale);
+
+  // computeFontHeight: half the bounding box, or the cap height when lower, or half ascent to descent when the cap
+  // height is above the ascent.
+  let glyphHeight = f32(
+    boxHeight(dictionary?.bbox) / 2 || boxHeight(font.bbox ?? standardFontBox(font.name ?? "")) / 2,
+  );
+  const descriptor = dictionary?.descriptor;
+  if (descriptor) {
+    const { capHeight, ascent, descent } = descriptor;
+    if (capHeight !== 0 && (capHeight < glyphHeight || glyphHeight === 0)) glyphHeight = f32(capHeight);
+    const half = f32(f32(ascent - descent) / 2);
+    if (capHeight > ascent && ascent > 0 && descent < 0 && (half < glyphHeight || glyphHeight === 0)) {
+      glyphHeight = half;
+    }
+  }
+  const matrix = font.fontMatrix ?? [0.001, 0, 0, 0.001, 0, 0];
+  const height = type3 ? f32(f32(glyphHeight * f32(matrix[3] ?? 0)) + f32(matrix[5] ?? 0)) : f32(glyphHeight / 1000);
+
+  const cidOf = (code: number) => (font.cMap?._map ? (font.cMap._map[code] ?? 0) : code);
+  // PDFont.getWidth: /Widths (or /W), else MissingWidth, else the standard fonts' metrics, else the program.
+  const widthOf = (code: number): number => {
+    if (font.composite) {
+      const cid = cidOf(code);
+      return (
+        dictionary?.cidWidths?.get(cid) ?? dictionary?.defaultWidth ?? font.widths?.[cid] ?? font.defaultWidth ?? 0
+      );
+    }
+    if (dictionary?.widths) {
+      const index = code - dictionary.firstChar;
+      if (code >= dictionary.firstChar && code <= dictionary.lastChar && index < dictionary.widths.length) {
+        return dictionary.widths[index] ?? 0;
+      }
+      if (dictionary.descriptor) return dictionary.missingWidth;
+    }
+    return font.widths?.[code] ?? fromProgram(code);
+  };
+  // getWidthFromFont: a Type 3 glyph's own width (none for a code without a glyph), else the program's.
+  const fromProgram = (code: number): number => {
+    if (type3) return 0;
+    if (!font.data) return 0;
+    const width = programWidth(font.data, font.toFontChar?.[code]);
+    // PDFBox's Type 1 fonts go through the font matrix scaled to 1000, in floats then doubles.
+    return width === undefined ? 0 : f32(width * f32(0.001) * 1000);
+  };
+  const average = (): number => {
+    if (font.composite) {
+      const widths = [...(dictionary?.cidWidths?.values() ?? [])].filter((w) => w > 0);
+      const sum = widths.reduce((a, b) => f32(a + b), 0);
+      return widths.length > 0 && sum > 0 ? f32(sum / widths.length) : (dictionary?.defaultWidth ?? 0);
+    }
+    const widths = (dictionary?.widths ?? Object.values(font.widths ?? {})).filter((w) => w > 0);
+    const sum = widths.reduce((a, b) => f32(a + b), 0);
+    return sum > 0 ? f32(sum / widths.length) : 0;
+  };
+  // getSpaceWidth: the width of the code the ToUnicode map gives a space (if any), else of code 32; else the
+  // program's code 32; else the average width.
+  let space: number;
+  if (dictionary?.hasToUnicode) {
+    space = dictionary.spaceMapping > -1 ? widthOf(dictionary.spaceMapping) : -1;
+  } else {
+    space = widthOf(32);
+  }
+  if (space <= 0) space = fromProgram(32);
+  if (space <= 0) space = average();
+  const toTextFactor = type3 ? scale : f32(1 / 1000);
+  let spaceWidthText = f32(space * toTextFactor);
+  if (spaceWidthText === 0) spaceWidthText = f32(f32(average() * toTextFactor) * f32(0.8));
+  if (spaceWidthText === 0) spaceWidthText = 1;
+
+  const unicode = (code: number): string | null | undefined => {
+    if (font.composite && font.cMap?._map && font.toUnicode?._map?.[code] === undefined) {
+      // A code the predefined CMap does not map is CID 0, which PDFBox's UCS-2 maps to U+FFFD; a CID without
+      // Unicode has none.
+      return font.cMap._map[code] === undefined ? "\ufffd" : null;
+    }
+    return undefined;
+  };
+  const built: Font = { id: name, toText, height, spaceWidthText, unicode };
+  fonts.built.set(name, built);
+  return built;
 }
 
 interface TextState {
@@ -42,24 +173,6 @@ interface GraphicsState {
   text: TextState;
 }
 
-function fontOf(page: PdfjsPage, name: string): Font {
-  const font = page.commonObjs.get(name) as PdfjsFont;
-  const box = font.bbox?.some((v) => v !== 0) ? font.bbox : standardFontBox(font.name ?? "");
-  const scale = f32(font.fontMatrix?.[0] ?? 0.001);
-  const toText = scale === f32(0.001) ? (v: number) => f32(v / 1000) : (v: number) => f32(v * scale);
-  const boxHeight = box ? f32(f32(box[3] ?? 0) - f32(box[1] ?? 0)) : 0;
-  const widths = Object.values(font.widths ?? {}).filter((w) => w > 0);
-  const space = font.widths?.[32] || font.defaultWidth || 0;
-  return {
-    id: name,
-    toText,
-    height: toText(f32(boxHeight / 2)),
-    // PDFBox falls back on 80% of the average width when the font has no space.
-    spaceWidth:
-      space > 0 ? space : widths.length > 0 ? f32(f32(widths.reduce((a, b) => a + b, 0) / widths.length) * 0.8) : 1000,
-  };
-}
-
 /**
  * The glyphs of a page in content order, positioned as PDFBox's `PDFTextStreamEngine.showGlyph` positions them,
  * from pdf.js's operator list (annotations excluded, as PDFBox's text extraction excludes them).
@@ -69,6 +182,7 @@ export function pageGlyphs(
   ops: PdfjsOps,
   fnArray: readonly number[],
   argsArray: readonly unknown[],
+  fonts: Fonts,
 ): TextPosition[] {
   const [x1, y1, x2, y2] = page.view.map(f32) as [number, number, number, number];
   const cropX = x1;
@@ -131,28 +245,30 @@ export function pageGlyphs(
       let nextY = next[5];
       const dxDisplay = f32(nextX - trm[4]);
       const dyDisplay = f32(font.height * scalingFactorY(trm));
-      const spaceWidthText = f32(font.spaceWidth * f32(0.001));
-      const spaceWidthDisplay = f32(spaceWidthText * scalingFactorX(trm));
+      const spaceWidthDisplay = f32(font.spaceWidthText * scalingFactorX(trm));
       let textPos = trm;
       if (cropTranslation) {
         textPos = multiply(trm, cropTranslation);
         nextX = f32(nextX - cropX);
         nextY = f32(nextY - cropY);
       }
-      glyphs.push({
-        unicode: item.unicode,
-        fontId: font.id,
-        fontSize,
-        textPos,
-        endX: nextX,
-        endY: nextY,
-        height: Math.abs(dyDisplay),
-        width: dxDisplay,
-        widthOfSpace: Math.abs(spaceWidthDisplay),
-        rotation,
-        pageWidth,
-        pageHeight,
-      });
+      const unicode = font.unicode(item.originalCharCode);
+      // PDFBox drops a glyph of a composite font it has no Unicode for; it still moves the text on.
+      if (unicode !== null)
+        glyphs.push({
+          unicode: unicode ?? item.unicode,
+          fontId: font.id,
+          fontSize,
+          textPos,
+          endX: nextX,
+          endY: nextY,
+          height: Math.abs(dyDisplay),
+          width: dxDisplay,
+          widthOfSpace: Math.abs(spaceWidthDisplay),
+          rotation,
+          pageWidth,
+          pageHeight,
+        });
       const wordSpacing = item.isSpace ? text.wordSpacing : 0;
       const tx = f32(f32(f32(f32(displacement * fontSize) + text.charSpacing) + wordSpacing) * hs);
       textMatrix = multiply(translation(tx, 0), textMatrix);
@@ -184,7 +300,7 @@ export function pageGlyphs(
         lineMatrix = identity;
         break;
       case ops.setFont:
-        state.text.font = fontOf(page, String(args[0]));
+        state.text.font = fontOf(page, String(args[0]), fonts);
         state.text.fontSize = number(1);
         break;
       case ops.setTextMatrix:
