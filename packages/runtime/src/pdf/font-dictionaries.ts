@@ -17,6 +17,10 @@ export interface FontDictionary {
   readonly missingWidth: number;
   /** Whether the descriptor has a font program (FontFile, FontFile2, FontFile3). */
   readonly embedded: boolean;
+  /** The object number of a Type 1 program (FontFile). */
+  readonly type1Program?: number;
+  /** The glyph names /Encoding gives codes: its Differences, or a space for code 32 of a named encoding. */
+  readonly encoding: ReadonlyMap<number, string>;
   /** A CID font's /W widths (by CID) and /DW. */
   readonly cidWidths?: ReadonlyMap<number, number>;
   readonly defaultWidth?: number;
@@ -51,6 +55,25 @@ function spaceMapping(objects: PdfObjects, toUnicode: PdfValue | undefined): num
     }
   }
   return code;
+}
+
+/**
+ * The names a simple font's /Encoding gives codes: a dictionary's Differences; code 32's space for the named
+ * encodings (Standard, WinAnsi, MacRoman all have it), the only code of theirs asked for.
+ */
+function encodingOf(encoding: PdfValue | undefined): Map<number, string> {
+  const names = new Map<number, string>();
+  if (encoding instanceof PdfName) names.set(32, "space");
+  if (encoding instanceof Map) {
+    if (encoding.get("BaseEncoding") instanceof PdfName) names.set(32, "space");
+    const differences = encoding.get("Differences");
+    let code = 0;
+    for (const item of Array.isArray(differences) ? differences : []) {
+      if (typeof item === "number") code = item;
+      else if (item instanceof PdfName) names.set(code++, item.name);
+    }
+  }
+  return names;
 }
 
 const numberOr = (value: PdfValue | undefined, fallback: number) => (typeof value === "number" ? value : fallback);
@@ -113,6 +136,10 @@ export function fontDictionaries(objects: PdfObjects): Map<string, FontDictionar
       lastChar: numberOr(resolve(font.get("LastChar")), -1),
       missingWidth: numberOr(resolve(descriptor?.get("MissingWidth")), 0),
       embedded: ["FontFile", "FontFile2", "FontFile3"].some((key) => descriptor?.has(key)),
+      ...(descriptor?.get("FontFile") instanceof PdfRef
+        ? { type1Program: (descriptor.get("FontFile") as PdfRef).num }
+        : {}),
+      encoding: encodingOf(resolve(font.get("Encoding"))),
       ...(cidWidths ? { cidWidths, defaultWidth: numberOr(resolve(font.get("DW")), 1000) } : {}),
     };
   };

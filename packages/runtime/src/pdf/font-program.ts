@@ -67,3 +67,93 @@ function glyphOf(view: DataView, cmap: number | undefined, char: number): number
   }
   return 0;
 }
+
+/** Type 1 decryption (eexec and charstrings): each byte undoes the key, which the cipher byte then moves on. */
+function decrypt(data: Uint8Array, key: number, skip: number): Uint8Array {
+  const plain = new Uint8Array(Math.max(0, data.length - skip));
+  let r = key;
+  for (let i = 0; i < data.length; i++) {
+    const cipher = data[i] as number;
+    if (i >= skip) plain[i - skip] = cipher ^ (r >> 8);
+    r = ((cipher + r) * 52845 + 22719) & 0xffff;
+  }
+  return plain;
+}
+
+/**
+ * The width a Type 1 font program (a FontFile stream) gives glyph `name`, or .notdef's when it has no such glyph
+ * (fontbox's `Type1Font.getWidth`), in the program's units; undefined when the program cannot be read.
+ */
+export function type1Width(program: Uint8Array, name: string): number | undefined {
+  const latin1 = (bytes: Uint8Array) => new TextDecoder("latin1").decode(bytes);
+  const clear = latin1(program);
+  const eexec = clear.indexOf("eexec");
+  if (eexec < 0) return undefined;
+  let start = eexec + 5;
+  while (start < program.length && /[\r\n\t ]/.test(clear[start] as string)) start++;
+  let encrypted = program.subarray(start);
+  // Some programs give the encrypted part in hexadecimal.
+  if (/^[0-9A-Fa-f]{4}/.test(clear.slice(start, start + 4))) {
+    const hex = clear.slice(start).replace(/[^0-9A-Fa-f]/g, "");
+    encrypted = Uint8Array.from({ length: hex.length >> 1 }, (_, i) =>
+      Number.parseInt(hex.slice(2 * i, 2 * i + 2), 16),
+    );
+  }
+  const bytes = decrypt(encrypted, 55665, 4);
+  const text = latin1(bytes);
+  const lenIV = Number(/\/lenIV\s+(-?\d+)/.exec(text)?.[1] ?? 4);
+  const charStrings = text.indexOf("/CharStrings");
+  if (charStrings < 0) return undefined;
+  const find = (glyph: string) => {
+    const escaped = glyph.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const entry = new RegExp(`/${escaped}\\s+(\\d+)\\s+\\S+ `, "g");
+    entry.lastIndex = charStrings;
+    const match = entry.exec(text);
+    if (!match) return undefined;
+    const from = match.index + match[0].length;
+    return bytes.subarray(from, from + Number(match[1]));
+  };
+  const charString = find(name) ?? find(".notdef");
+  if (!charString) return undefined;
+  const code = lenIV < 0 ? charString : decrypt(charString, 4330, lenIV);
+  // The numbers up to hsbw (sidebearing, width) or sbw (sidebearing x and y, width x and y).
+  const stack: number[] = [];
+  for (let i = 0; i < code.length; ) {
+    const v = code[i++] as number;
+    if (v >= 32) {
+      if (v <= 246) stack.push(v - 139);
+      else if (v <= 250) stack.push((v - 247) * 256 + (code[i++] ?? 0) + 108);
+      else if (v <= 254) stack.push(-(v - 251) * 256 - (code[i++] ?? 0) - 108);
+      else {
+        stack.push(
+          ((code[i] ?? 0) << 24) | ((code[i + 1] ?? 0) << 16) | ((code[i + 2] ?? 0) << 8) | (code[i + 3] ?? 0),
+        );
+        i += 4;
+      }
+    } else if (v === 13) {
+      return stack[1];
+    } else if (v === 12 && code[i] === 7) {
+      return stack[2];
+    } else if (v === 12 && code[i] === 12) {
+      // div, as some programs write a width that is not an integer.
+      i++;
+      const b = stack.pop() ?? 1;
+      const a = stack.pop() ?? 0;
+      stack.push(a / b);
+    } else {
+      return undefined;
+    }
+  }
+  return undefined;
+}
+
+/** The glyph names of a Type 1 program's built-in encoding ("dup code /name put"), by code. */
+export function type1Encoding(program: Uint8Array): Map<number, string> {
+  const clear = new TextDecoder("latin1").decode(program.subarray(0, Math.min(program.length, 65536)));
+  const names = new Map<number, string>();
+  const end = clear.indexOf("eexec");
+  const head = end < 0 ? clear : clear.slice(0, end);
+  if (/\/Encoding\s+StandardEncoding\s+def/.test(head)) names.set(32, "space");
+  for (const [, code, name] of head.matchAll(/dup\s+(\d+)\s*\/(\S+)\s+put/g)) names.set(Number(code), name as string);
+  return names;
+}

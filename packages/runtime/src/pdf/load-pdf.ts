@@ -110,7 +110,10 @@ export async function loadPdf(
       const page = await document.getPage(n);
       const { fnArray, argsArray } = await page.getOperatorList({ annotationMode: lib.AnnotationMode.DISABLE });
       // No operator at all stands for PDFBox's "no contents" (an absent or empty content stream).
-      fonts ??= { dictionaries: fontDictionaries(new PdfObjects(bytes)), built: new Map() };
+      if (!fonts) {
+        const objects = new PdfObjects(bytes);
+        fonts = { objects, dictionaries: fontDictionaries(objects), built: new Map() };
+      }
       read.push(fnArray.length > 0 ? pageGlyphs(page, lib.OPS, fnArray, argsArray, fonts) : undefined);
     }
     const { info } = await document.getMetadata();

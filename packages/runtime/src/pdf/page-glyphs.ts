@@ -1,6 +1,7 @@
 import type { FontDictionary } from "./font-dictionaries.js";
-import { programWidth } from "./font-program.js";
+import { programWidth, type1Encoding, type1Width } from "./font-program.js";
 import { f32, identity, type Matrix, matrix, multiply, scalingFactorX, scalingFactorY, translation } from "./matrix.js";
+import type { PdfObjects } from "./pdf-objects.js";
 import type { PdfjsOps, PdfjsPage } from "./pdfjs.js";
 import { standardFontBox } from "./standard-fonts.js";
 import type { TextPosition } from "./text-position.js";
@@ -48,6 +49,7 @@ export interface Font {
 
 /** The fonts of a document: pdf.js's, read with the font dictionaries found in the file, each built once. */
 export interface Fonts {
+  readonly objects: PdfObjects;
   readonly dictionaries: ReadonlyMap<string, readonly FontDictionary[]>;
   readonly built: Map<string, Font>;
 }
@@ -59,13 +61,19 @@ function boxHeight(box: readonly number[] | undefined): number {
   return f32(Math.max(y1, y2) - Math.min(y1, y2));
 }
 
-/** The dictionary pdf.js read for a font: the only one under its name, else the one whose widths are pdf.js's. */
+/**
+ * The dictionary pdf.js read for a font: the only one under its name, else the one whose bounding box and widths
+ * are the ones pdf.js reports (some producers give two fonts one descriptor name).
+ */
 function dictionaryOf(font: PdfjsFont, fonts: Fonts): FontDictionary | undefined {
   const candidates = fonts.dictionaries.get(font.name ?? "") ?? [];
   if (candidates.length < 2) return candidates[0];
-  return (
-    candidates.find((d) => d.widths?.every((w, i) => (font.widths?.[d.firstChar + i] ?? 0) === w)) ?? candidates[0]
-  );
+  const sameBox = (d: FontDictionary) => !font.bbox || d.bbox?.every((v, i) => v === font.bbox?.[i]) === true;
+  const sameWidths = (d: FontDictionary) =>
+    d.cidWidths
+      ? [...d.cidWidths].every(([cid, w]) => (font.widths?.[cid] ?? d.defaultWidth) === w)
+      : (d.widths ?? []).every((w, i) => (font.widths?.[d.firstChar + i] ?? 0) === w);
+  return candidates.find((d) => sameBox(d) && sameWidths(d)) ?? candidates.find(sameBox) ?? candidates[0];
 }
 
 function fontOf(page: PdfjsPage, name: string, fonts: Fonts): Font {
@@ -115,18 +123,24 @@ function fontOf(page: PdfjsPage, name: string, fonts: Fonts): Font {
   // getWidthFromFont: a Type 3 glyph's own width (none for a code without a glyph), else the program's.
   const fromProgram = (code: number): number => {
     if (type3) return 0;
-    if (!font.data) return 0;
-    const width = programWidth(font.data, font.toFontChar?.[code]);
-    // PDFBox's Type 1 fonts go through the font matrix scaled to 1000, in floats then doubles.
-    return width === undefined ? 0 : f32(width * f32(0.001) * 1000);
+    const program = dictionary?.type1Program === undefined ? undefined : fonts.objects.stream(dictionary.type1Program);
+    if (program && dictionary) {
+      // The code's glyph by /Encoding, else by the program's own encoding, else .notdef.
+      const name = dictionary.encoding.get(code) ?? type1Encoding(program).get(code) ?? ".notdef";
+      const width = type1Width(program, name);
+      // PDFBox takes a Type 1 width through the font matrix scaled to 1000, in floats then doubles.
+      return width === undefined ? 0 : f32(f32(width) * f32(0.001) * 1000);
+    }
+    const width = font.data ? programWidth(font.data, font.toFontChar?.[code]) : undefined;
+    return width ?? 0;
   };
   const average = (): number => {
     if (font.composite) {
-      const widths = [...(dictionary?.cidWidths?.values() ?? [])].filter((w) => w > 0);
+      const widths = [...(dictionary?.cidWidths?.values() ?? [])].map(f32).filter((w) => w > 0);
       const sum = widths.reduce((a, b) => f32(a + b), 0);
       return widths.length > 0 && sum > 0 ? f32(sum / widths.length) : (dictionary?.defaultWidth ?? 0);
     }
-    const widths = (dictionary?.widths ?? Object.values(font.widths ?? {})).filter((w) => w > 0);
+    const widths = (dictionary?.widths ?? Object.values(font.widths ?? {})).map(f32).filter((w) => w > 0);
     const sum = widths.reduce((a, b) => f32(a + b), 0);
     return sum > 0 ? f32(sum / widths.length) : 0;
   };
