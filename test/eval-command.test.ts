@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { zipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { runCli } from "./helpers.js";
+import { readJson, runCli } from "./helpers.js";
 
 const OU = ["--ou", "examples/organizational-unit.json"];
 const NOW = ["--now", "2024-03-15T10:00:00Z"];
@@ -276,5 +276,72 @@ describe("mailroom eval, what it reports", () => {
     const broken = await run("broken.zip");
     expect(broken.code).toBe(2);
     expect(broken.stderr).toContain("it is not a ZIP archive that can be read");
+  });
+});
+
+describe("mailroom eval on PDFs of other producers", () => {
+  interface Recorded {
+    readonly pdf: string;
+    readonly page: number;
+    readonly area: { left: number; top: number; width: number; height: number };
+    readonly sortByPosition: boolean;
+    readonly text: string;
+  }
+  const corpus = readJson("packages/runtime/test/corpus/pdf-producers.json") as { cases: Recorded[] };
+  /** The first recorded area of a PDF, whole pages aside, whose PDFBox text passes the test. */
+  const recorded = (pdf: string, test: (text: string) => boolean) => {
+    const found = corpus.cases.find((c) => c.pdf === pdf && c.area.width < 1000 && test(c.text));
+    if (!found) throw new Error(`no recorded area of ${pdf} fits`);
+    return found;
+  };
+
+  it("reads areas of a LaTeX page with accents drawn apart and of rotated stamps as PDFBox does", async () => {
+    // Accents drawn over their letters (OT1 fonts), and words at 15, 30 and 45 degrees.
+    const accents = recorded("pdftex-ot1-accents.pdf", (text) => text.includes("e\u0301") && text.includes(" "));
+    const stamp = recorded("cairo-angles.pdf", (text) => /[A-Za-z]{3}\n[A-Za-z]{2}/.test(text));
+    const dir = mkdtempSync(join(tmpdir(), "mailroom-eval-producers-"));
+    const area = ({ area: a, page, sortByPosition }: Recorded) =>
+      `pdfText(${page}, [${a.left}, ${a.top}, ${a.width}, ${a.height}], params={sortByPosition="${sortByPosition}"})`;
+    writeFileSync(
+      join(dir, "producers.service.yaml"),
+      `id: 1
+name: producers
+type: ADVANCED
+organizationalUnit: { id: 1, name: OU }
+boxes:
+  LATEX:
+    type: pdf
+    main: true
+    elements: 1
+    metadata:
+      accents: { value: '${area(accents)}' }
+  CAIRO:
+    type: pdf
+    elements: 1
+    metadata:
+      stamp: { value: '${area(stamp)}' }
+`,
+    );
+    const folder = "packages/runtime/test/pdfs/producers";
+    const result = await runCli([
+      "eval",
+      join(dir, "producers.service.yaml"),
+      "--file",
+      `LATEX=${folder}/${accents.pdf}`,
+      "--file",
+      `CAIRO=${folder}/${stamp.pdf}`,
+      "--area-unit",
+      "pt",
+      ...OU,
+      ...NOW,
+      "--format",
+      "json",
+    ]);
+    expect(result.stderr).toBe("");
+    const { documents } = JSON.parse(result.stdout) as {
+      documents: { box: string; metadata: Record<string, string> }[];
+    };
+    expect(documents.find((d) => d.box === "LATEX")?.metadata.accents).toBe(accents.text);
+    expect(documents.find((d) => d.box === "CAIRO")?.metadata.stamp).toBe(stamp.text);
   });
 });
