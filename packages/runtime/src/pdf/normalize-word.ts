@@ -56,12 +56,15 @@ function handleDirection(word: string): string {
   return result;
 }
 
+const presentationForm = /[\ufb00-\ufdff\ufe70-\ufeff]/;
+
 /**
  * `normalizeWord`: the presentation forms (ligatures, Arabic and Hebrew forms) in NFKC, other characters as they
  * are, then `handleDirection`. PDFBox writes lam lam heh for U+FDF2 after an alef, as some fonts map U+FDF2 with an
  * alef of its own.
  */
 export function normalizeWord(word: string): string {
+  if (!presentationForm.test(word)) return handleDirection(word);
   let normalized = "";
   for (let i = 0; i < word.length; i++) {
     const c = word.charCodeAt(i);
