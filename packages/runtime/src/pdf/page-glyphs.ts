@@ -159,11 +159,13 @@ function fontOf(page: PdfjsPage, name: string, fonts: Fonts): Font {
   if (spaceWidthText === 0) spaceWidthText = f32(f32(average() * toTextFactor) * f32(0.8));
   if (spaceWidthText === 0) spaceWidthText = 1;
 
+  // A predefined CMap other than Identity (whose map pdf.js leaves empty), with a Unicode map pdf.js built or read.
+  const cids = font.composite && font.cMap?._map?.length ? font.cMap._map : undefined;
+  const unicodes = font.toUnicode?._map;
   const unicode = (code: number): string | null | undefined => {
-    if (font.composite && font.cMap?._map && font.toUnicode?._map?.[code] === undefined) {
-      // A code the predefined CMap does not map is CID 0, which PDFBox's UCS-2 maps to U+FFFD; a CID without
-      // Unicode has none.
-      return font.cMap._map[code] === undefined ? "\ufffd" : null;
+    if (cids && unicodes && unicodes[code] === undefined) {
+      // A code the CMap does not map is CID 0, which PDFBox's UCS-2 maps to U+FFFD; a CID without Unicode has none.
+      return cids[code] === undefined ? "\ufffd" : null;
     }
     return undefined;
   };

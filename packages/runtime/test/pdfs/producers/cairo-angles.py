@@ -1,5 +1,6 @@
 # cairo: text through its toy font API (DejaVu fonts from fontconfig, embedded as subsets), upright and at
-# 15, 30, 45, 90, 135, 180 and -30 degrees.
+# 15, 30, 45, 90, 135, 180 and -30 degrees; and an OpenType (CFF) font, which cairo embeds as a CID font with
+# the Identity-H encoding.
 import math
 import sys
 import cairo
@@ -35,4 +36,7 @@ ctx.select_font_face("DejaVu Serif", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_
 text(150, 760, 40, "APPROVED", 20)
 ctx.select_font_face("DejaVu Sans", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
 text(60, 800, 9, "Upright footer line under the stamp.")
+ctx.select_font_face("LM Roman 10", cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
+text(60, 820, 11, "Latin Modern, a CID font: café, naïve, 1,234.56 €")
+text(300, 700, 13, "Latin Modern at thirty", 30)
 surface.finish()
