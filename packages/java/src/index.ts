@@ -5,6 +5,8 @@
  * read fields and call these.
  */
 
+/** `Collections.sort` with a comparator: the JDK's TimSort, step by step, for comparators that break its contract. */
+export { JavaSortContractViolation, javaListSort } from "./collections-sort.js";
 /** `DateTimeFormatter.ofPattern` patterns. */
 export { checkJavaDatePattern, type DatePatternProblem } from "./date-pattern.js";
 export { javaLowerCase, javaUpperCase } from "./eval/case.js";
