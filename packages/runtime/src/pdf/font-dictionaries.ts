@@ -21,6 +21,8 @@ export interface FontDictionary {
   readonly type1Program?: number;
   /** The glyph names /Encoding gives codes: its Differences, or a space for code 32 of a named encoding. */
   readonly encoding: ReadonlyMap<number, string>;
+  /** Whether /Encoding names a base encoding (a name, or a BaseEncoding), in place of the font's own. */
+  readonly baseEncoding: boolean;
   /** A CID font's /W widths (by CID) and /DW. */
   readonly cidWidths?: ReadonlyMap<number, number>;
   readonly defaultWidth?: number;
@@ -101,6 +103,7 @@ export function fontDictionaries(objects: PdfObjects): Map<string, FontDictionar
   const entryOf = (font: PdfDict, toUnicodeOf: PdfDict): FontDictionary => {
     const subtype = nameOf(font.get("Subtype"));
     const descriptor = dictOf(font.get("FontDescriptor"));
+    const encoding = resolve(font.get("Encoding"));
     let cidWidths: Map<number, number> | undefined;
     if (subtype === "CIDFontType0" || subtype === "CIDFontType2") {
       cidWidths = new Map();
@@ -139,7 +142,9 @@ export function fontDictionaries(objects: PdfObjects): Map<string, FontDictionar
       ...(descriptor?.get("FontFile") instanceof PdfRef
         ? { type1Program: (descriptor.get("FontFile") as PdfRef).num }
         : {}),
-      encoding: encodingOf(resolve(font.get("Encoding"))),
+      encoding: encodingOf(encoding),
+      baseEncoding:
+        encoding instanceof PdfName || (encoding instanceof Map && encoding.get("BaseEncoding") instanceof PdfName),
       ...(cidWidths ? { cidWidths, defaultWidth: numberOr(resolve(font.get("DW")), 1000) } : {}),
     };
   };

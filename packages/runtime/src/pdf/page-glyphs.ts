@@ -5,6 +5,7 @@ import type { PdfObjects } from "./pdf-objects.js";
 import type { PdfjsOps, PdfjsPage } from "./pdfjs.js";
 import { standardFontBox } from "./standard-fonts.js";
 import type { TextPosition } from "./text-position.js";
+import { ZAPF_DINGBATS_ENCODING, ZAPF_DINGBATS_FIRST_CODE, ZAPF_DINGBATS_GLYPHS } from "./zapf-dingbats.js";
 
 /** What a glyph needs from its font: pdf.js's font object, with `fontExtraProperties` on. */
 interface PdfjsFont {
@@ -162,12 +163,23 @@ function fontOf(page: PdfjsPage, name: string, fonts: Fonts): Font {
   // A predefined CMap other than Identity (whose map pdf.js leaves empty), with a Unicode map pdf.js built or read.
   const cids = font.composite && font.cMap?._map?.length ? font.cMap._map : undefined;
   const unicodes = font.toUnicode?._map;
+  // ZapfDingbats, not embedded, without ToUnicode: PDFBox names each code's glyph by /Encoding's differences, else the
+  // font's built-in encoding, and reads ZapfDingbats's own glyph list (■ for a73); pdf.js's text is the code's letter.
+  const dingbats =
+    !font.composite && font.name === "ZapfDingbats" && dictionary && !dictionary.embedded && !dictionary.hasToUnicode
+      ? dictionary
+      : undefined;
   const unicode = (code: number): string | null | undefined => {
     if (cids && unicodes && unicodes[code] === undefined) {
       // A code the CMap does not map is CID 0, which PDFBox's UCS-2 maps to U+FFFD; a CID without Unicode has none.
       return cids[code] === undefined ? "\ufffd" : null;
     }
-    return undefined;
+    if (!dingbats) return undefined;
+    const name =
+      dingbats.encoding.get(code) ??
+      (dingbats.baseEncoding ? undefined : ZAPF_DINGBATS_ENCODING[code - ZAPF_DINGBATS_FIRST_CODE]);
+    // GlyphList.toUnicode also reads a name with a suffix (a73.alt) as the name before it.
+    return name ? (ZAPF_DINGBATS_GLYPHS[name] ?? ZAPF_DINGBATS_GLYPHS[name.split(".")[0] ?? ""]) : undefined;
   };
   const built: Font = { id: name, toText, height, spaceWidthText, unicode };
   fonts.built.set(name, built);
