@@ -13,7 +13,8 @@ import java.util.*;
  *
  * - `format`: [epochMillis, pattern, timeZone, locale or null] gives the text;
  * - `parse`: [text, pattern, timeZone, locale or null] gives epoch milliseconds;
- * - `version`: prints the time-zone database version.
+ * - `version`: prints the time-zone database version;
+ * - `zones`: prints the region ids the JDK has rules for, sorted, as a JSON array.
  *
  * An error is the exception's simple class name and its message.
  *
@@ -26,6 +27,12 @@ public class JavaDates {
     PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8");
     if (mode.equals("version")) {
       out.println(ZoneRulesProvider.getVersions("UTC").lastKey());
+      return;
+    }
+    if (mode.equals("zones")) {
+      StringJoiner ids = new StringJoiner("\",\"", "[\"", "\"]");
+      for (String id : new TreeSet<>(ZoneId.getAvailableZoneIds())) ids.add(id);
+      out.println(ids);
       return;
     }
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));

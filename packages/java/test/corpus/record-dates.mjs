@@ -372,6 +372,11 @@ for (const zone of NAMED_ZONES) {
     }
   }
 }
+// Every zone the JDK knows, once, at an instant from 1900 to 2100, in some bundled locale.
+const EVERY_ZONE = JSON.parse(execFileSync("java", [...JVM, "zones"], { encoding: "utf8" }));
+for (const zone of EVERY_ZONE) {
+  formatCases.push([-2208988800000 + rnd(6311390) * 1000000, "uuuu-MM-dd HH:mm XXXXX z|zzzz|v", zone, pick(LOCALES)]);
+}
 /** Names read alone, some shared by several zones or regions, some unknown. */
 const ZONE_TEXTS = [
   "CST",
