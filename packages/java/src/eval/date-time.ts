@@ -31,7 +31,7 @@ export function toIntExact(value: bigint): number {
   return Number(value);
 }
 
-export const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+const isLeapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
 
 export function lengthOfMonth(year: number, month: number): number {
   if (month === 2) return isLeapYear(year) ? 29 : 28;

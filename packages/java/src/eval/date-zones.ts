@@ -23,7 +23,7 @@ export function checkOffset(totalSeconds: number): number {
 }
 
 /** A gap or an overlap of a zone's offsets (ZoneOffsetTransition). */
-export class Transition {
+class Transition {
   constructor(
     /** The instant of the transition, in epoch seconds. */
     readonly epochSecond: number,
@@ -73,7 +73,7 @@ class TransitionRule {
 }
 
 /** ZoneRules. */
-export class ZoneRules {
+class ZoneRules {
   readonly #yearTransitions = new Map<number, readonly Transition[]>();
   /** The local date-times of the transitions: a gap's before then after, an overlap's after then before. */
   readonly #localTransitions: LocalDateTime[];
