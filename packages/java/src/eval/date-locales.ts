@@ -49,39 +49,48 @@ interface RecordedDayPeriods {
   readonly byMinute: readonly (readonly [number, number])[];
 }
 
-/**
- * One locale's data as recorded. The language's own locale has it all; a region has only what differs from it
- * (its zone names and zone texts entry by entry).
- */
-interface RecordedLocale {
+/** A language's locale as recorded (a date-locale-<language>.ts module), as "fr" for French. */
+interface RecordedBase {
   /** WeekFields.of(locale): first day of week (1 Monday to 7 Sunday), minimal days in the first week. */
-  readonly week?: readonly [number, number];
+  readonly week: readonly [number, number];
   /** The "GMT" of localized offsets (`O`). */
-  readonly gmt?: string;
+  readonly gmt: string;
   /** The decimal style of ofPattern: zero digit, positive sign, negative sign, decimal separator. */
-  readonly decimal?: string;
-  /** Per "Field STYLE" (as "MonthOfYear SHORT"), the texts from the field's smallest value, "|"-separated ("" for
-   * a value without one); a style absent has no texts (the field is then written and read as a number). A region
-   * gives null for a style its language has and it has not. */
-  readonly texts?: Readonly<Record<string, string | null>>;
-  readonly dayPeriods?: RecordedDayPeriods;
+  readonly decimal: string;
+  /**
+   * Per "Field STYLE" (as "MonthOfYear SHORT"), the texts from the field's smallest value, "|"-separated ("" for a
+   * value without one); a style absent has no texts (the field is then written and read as a number).
+   */
+  readonly texts: Readonly<Record<string, string>>;
+  readonly dayPeriods: RecordedDayPeriods;
   /**
    * Zone names (TimeZoneNameUtility's, without the id): long and short standard, daylight, generic, "|"-separated
-   * ("" for none), for the zones of ZONE_RULE_IDS then "UT". The language has a table of them and each zone's index
-   * in it (base 36, "" for a zone without names); a region has, by zone index, those that differ.
+   * ("" for none), in a table, and for each zone of ZONE_RULE_IDS then "UT" its index in it (base 36, "" for a
+   * zone without names).
    */
-  readonly zoneNames?: { readonly table: readonly string[]; readonly zones: string } | Readonly<Record<string, string>>;
-  /**
-   * What `z` (SHORT) and `zzzz` (FULL) read: "name=zone index" pairs, "|"-separated; a region has, by name, the zone
-   * index that differs (-1: not read).
-   */
-  readonly zoneTexts?: Partial<Readonly<Record<"SHORT" | "FULL", string | Readonly<Record<string, number>>>>>;
+  readonly zoneNames: { readonly table: readonly string[]; readonly zones: string };
+  /** What `z` (SHORT) and `zzzz` (FULL) read: "name=zone index" pairs, "|"-separated. */
+  readonly zoneTexts: Readonly<Record<"SHORT" | "FULL", string>>;
+}
+
+/** A region of the language, as what differs from the language's locale. */
+interface RecordedRegion {
+  readonly week?: readonly [number, number];
+  readonly gmt?: string;
+  readonly decimal?: string;
+  /** The texts that differ, null for a style the language has and the region has not. */
+  readonly texts?: Readonly<Record<string, string | null>>;
+  readonly dayPeriods?: RecordedDayPeriods;
+  /** By zone index (base 36), the names that differ ("" for none). */
+  readonly zoneNames?: Readonly<Record<string, string>>;
+  /** By name, the zone index that differs (-1: not read). */
+  readonly zoneTexts?: Partial<Readonly<Record<"SHORT" | "FULL", Readonly<Record<string, number>>>>>;
 }
 
 /** A language's date data, as a date-locale-<language>.ts module records it. */
 export interface RecordedLanguage {
-  readonly language: string;
-  readonly locales: Readonly<Record<string, RecordedLocale>>;
+  readonly base: RecordedBase;
+  readonly regions: Readonly<Record<string, RecordedRegion>>;
 }
 
 /** The texts of a field in a style: what the text printer-parser writes, and reads (longest first). */
@@ -178,7 +187,7 @@ function textStore(joined: string, first: number): TextStore {
 /** The smallest value of each text field: the first of its recorded texts. */
 const FIRST_VALUES: Readonly<Record<string, number>> = { Era: 0, AmPmOfDay: 0 };
 
-/** A locale's data, decoded from its language's record and its own differences. */
+/** A locale's data, decoded from its language's record and its region's differences. */
 class RecordedDateLocale implements DateLocale {
   readonly week: WeekDefinition;
   readonly gmt: string;
@@ -188,36 +197,37 @@ class RecordedDateLocale implements DateLocale {
   readonly #texts: Readonly<Record<string, string | null>>;
   readonly #dayPeriods: RecordedDayPeriods;
   readonly #stores = new Map<string, TextStore | undefined>();
-  readonly #base: RecordedLocale;
-  readonly #own: RecordedLocale;
   #zoneNames: Map<string, readonly (string | undefined)[]> | undefined;
   readonly #zoneTexts: Partial<Record<"SHORT" | "FULL", Map<string, string>>> = {};
 
-  constructor(base: RecordedLocale, own: RecordedLocale) {
-    this.#base = base;
-    this.#own = own;
-    const [first, minimal] = own.week ?? base.week ?? [1, 4];
+  constructor(
+    readonly base: RecordedBase,
+    readonly region: RecordedRegion = {},
+  ) {
+    const [first, minimal] = region.week ?? base.week;
     this.week = new WeekDefinition(first, minimal);
-    this.gmt = own.gmt ?? base.gmt ?? "GMT";
-    const [zero = "0", positive = "+", negative = "-"] = [...(own.decimal ?? base.decimal ?? "0+-.")];
-    this.zeroDigit = zero;
-    this.positiveSign = positive;
-    this.negativeSign = negative;
-    this.#texts = { ...base.texts, ...own.texts };
-    this.#dayPeriods = (own.dayPeriods ?? base.dayPeriods) as RecordedDayPeriods;
+    this.gmt = region.gmt ?? base.gmt;
+    [this.zeroDigit, this.positiveSign, this.negativeSign] = [...(region.decimal ?? base.decimal)] as [
+      string,
+      string,
+      string,
+    ];
+    this.#texts = { ...base.texts, ...region.texts };
+    this.#dayPeriods = region.dayPeriods ?? base.dayPeriods;
+  }
+
+  #store(key: string, joined: string | null | undefined, first: number): TextStore | undefined {
+    if (!this.#stores.has(key)) this.#stores.set(key, joined == null ? undefined : textStore(joined, first));
+    return this.#stores.get(key);
   }
 
   texts(field: string, style: TextStyle): TextStore | undefined {
     const key = `${field} ${style}`;
-    if (!this.#stores.has(key)) {
-      const joined = this.#texts[key];
-      this.#stores.set(key, joined == null ? undefined : textStore(joined, FIRST_VALUES[field] ?? 1));
-    }
-    return this.#stores.get(key);
+    return this.#store(key, this.#texts[key], FIRST_VALUES[field] ?? 1);
   }
 
   dayPeriodTexts(style: "FULL" | "SHORT" | "NARROW"): TextStore {
-    return this.texts("DayPeriod", style) ?? textStore(this.#dayPeriods.names[style] ?? "", 0);
+    return this.#store(`DayPeriod ${style}`, this.#dayPeriods.names[style] ?? "", 0) as TextStore;
   }
 
   dayPeriodAt(minute: number): number {
@@ -235,16 +245,14 @@ class RecordedDateLocale implements DateLocale {
     if (!this.#zoneNames) {
       const names = new Map<string, readonly (string | undefined)[]>();
       const split = (joined: string) => joined.split("|").map((name) => (name === "" ? undefined : name));
-      const { table, zones } = this.#base.zoneNames as { table: readonly string[]; zones: string };
+      const { table, zones } = this.base.zoneNames;
       zones.split(",").forEach((index, i) => {
         if (index !== "") names.set(NAMED_ZONES[i] as string, split(table[Number.parseInt(index, 36)] as string));
       });
-      if (this.#own !== this.#base) {
-        for (const [index, joined] of Object.entries(this.#own.zoneNames ?? {}) as [string, string][]) {
-          const zone = NAMED_ZONES[Number.parseInt(index, 36)] as string;
-          if (joined === "") names.delete(zone);
-          else names.set(zone, split(joined));
-        }
+      for (const [index, joined] of Object.entries(this.region.zoneNames ?? {})) {
+        const zone = NAMED_ZONES[Number.parseInt(index, 36)] as string;
+        if (joined === "") names.delete(zone);
+        else names.set(zone, split(joined));
       }
       this.#zoneNames = names;
     }
@@ -256,16 +264,13 @@ class RecordedDateLocale implements DateLocale {
     let texts = this.#zoneTexts[style];
     if (!texts) {
       texts = new Map();
-      for (const pair of ((this.#base.zoneTexts?.[style] ?? "") as string).split("|")) {
+      for (const pair of this.base.zoneTexts[style].split("|")) {
         const at = pair.lastIndexOf("=");
         texts.set(pair.slice(0, at), ZONE_RULE_IDS[Number.parseInt(pair.slice(at + 1), 36)] as string);
       }
-      if (this.#own !== this.#base) {
-        const changes = (this.#own.zoneTexts?.[style] ?? {}) as Readonly<Record<string, number>>;
-        for (const [name, index] of Object.entries(changes)) {
-          if (index < 0) texts.delete(name);
-          else texts.set(name, ZONE_RULE_IDS[index] as string);
-        }
+      for (const [name, index] of Object.entries(this.region.zoneTexts?.[style] ?? {})) {
+        if (index < 0) texts.delete(name);
+        else texts.set(name, ZONE_RULE_IDS[index] as string);
       }
       this.#zoneTexts[style] = texts;
     }
@@ -293,8 +298,7 @@ export function dateLocale(tag: string | undefined): Evaluated<DateLocale> {
   if (!locale) {
     const recorded = LOADED[language.toLowerCase()];
     if (!recorded) return { ok: false, problem: `The data of the locale ${quote(given)} is not loaded.` };
-    const base = recorded.locales[recorded.language] as RecordedLocale;
-    locale = new RecordedDateLocale(base, recorded.locales[normalized] ?? base);
+    locale = new RecordedDateLocale(recorded.base, recorded.regions[normalized]);
     LOCALES.set(normalized, locale);
   }
   return { ok: true, value: locale };

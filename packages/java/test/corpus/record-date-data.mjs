@@ -198,14 +198,13 @@ function regionLocale(locale, base) {
 
 for (const [language, tags] of Object.entries(LANGUAGES)) {
   const base = recorded.locales[language];
-  const locales = { [language]: baseLocale(base) };
-  for (const tag of tags.slice(1)) locales[tag] = regionLocale(recorded.locales[tag], base);
+  const regions = Object.fromEntries(tags.slice(1).map((tag) => [tag, regionLocale(recorded.locales[tag], base)]));
   write(
     `date-locale-${language}.ts`,
     `import type { RecordedLanguage } from "./date-locales.js";
 
 /** The date data of the ${language} locales, recorded from the JDK: see RecordedLanguage. */
-export const LANGUAGE: RecordedLanguage = ${JSON.stringify({ language, locales })};
+export const LANGUAGE: RecordedLanguage = ${JSON.stringify({ base: baseLocale(base), regions })};
 `,
   );
 }
