@@ -2,7 +2,7 @@ import { type DateElement, readJavaDatePattern } from "../date-pattern.js";
 import { quote } from "../quote.js";
 import { checkJavaZoneId } from "../zone-id.js";
 import { javaTrim } from "./clean.js";
-import { dateLocale } from "./date-locales.js";
+import { type DateLocale, dateLocale } from "./date-locales.js";
 import { parseDate } from "./date-parse.js";
 import { printDate } from "./date-print.js";
 import type { Parsed } from "./date-resolve.js";
@@ -100,11 +100,7 @@ function parseException(text: string, message: string): JavaException {
 }
 
 /** `formatter.parse(text)`: the text read and resolved, or DateTimeParseException. */
-function parseResolved(
-  elements: readonly DateElement[],
-  text: string,
-  locale: Parameters<typeof parseDate>[2],
-): Parsed {
+function parseResolved(elements: readonly DateElement[], text: string, locale: DateLocale): Parsed {
   try {
     const read = parseDate(elements, text, locale);
     if ("errorIndex" in read) throw parseException(text, `could not be parsed at index ${read.errorIndex}`);
