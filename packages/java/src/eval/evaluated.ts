@@ -1,7 +1,7 @@
 /**
  * The outcome of evaluating something the Java way: a value, or the reason there is none (never an exception).
- * When Java itself fails there, `thrown` is what it throws, as "ExceptionClass: message" in Java's words; a problem
- * without it is mailroom's refusal of what it cannot evaluate as Java would.
+ * `thrown`, where given, is what Java itself throws there, as "ExceptionClass: message" in Java's words: the date
+ * evaluation gives it for each of Java's own failures, so that a date problem without it is mailroom's refusal.
  */
 export type Evaluated<T> =
   | { readonly ok: true; readonly value: T }
