@@ -10,21 +10,19 @@ import { repoRoot, runCli } from "./helpers.js";
  * converts CommonJS packages) must fail here. The values expected are the JDK's, taken from the date corpus.
  */
 
-interface DateCase {
-  readonly format?: number;
-  readonly parse?: string;
-  readonly pattern: string;
-  readonly zone: string;
-  readonly locale?: string;
-  readonly text?: string;
-  readonly millis?: number;
-}
+/** A case of the date corpus: [input, pattern, zone, locale, Java's value or null, Java's error or null]. */
+type DateCase = readonly [input: number | string, pattern: string, zone: string, locale: string | null, string | null];
 
-const { entries } = JSON.parse(readFileSync(join(repoRoot, "packages/java/test/corpus/eval-dates.json"), "utf8")) as {
-  entries: DateCase[];
-};
+const cases = (kind: "format" | "parse") =>
+  (
+    JSON.parse(readFileSync(join(repoRoot, `packages/java/test/corpus/eval-dates-${kind}.json`), "utf8")) as {
+      entries: DateCase[];
+    }
+  ).entries;
+const formats = cases("format");
+const parses = cases("parse");
 /** Patterns with names (months, days) and nothing else that depends on data: each locale's own words. */
-const named = (c: DateCase) => /MMM|EEE/.test(c.pattern) && /^[dMyEHm ,./-]*$/.test(c.pattern);
+const named = ([, pattern]: DateCase) => /MMM|EEE/.test(pattern) && /^[dMyEHm ,./-]*$/.test(pattern);
 const quoted = (s: string) => JSON.stringify(s);
 
 describe("mailroom eval in plain Node, in every bundled locale", () => {
@@ -33,18 +31,17 @@ describe("mailroom eval in plain Node, in every bundled locale", () => {
     const metadata: string[] = [];
     const expected: Record<string, string> = {};
     for (const [i, locale] of BUNDLED_DATE_LOCALES.entries()) {
-      const format = entries.find((c) => c.locale === locale && c.format !== undefined && c.text && named(c));
-      const parse = entries.find((c) => c.locale === locale && c.parse !== undefined && c.millis && named(c));
-      if (!format?.text || format.format === undefined || !parse?.parse || parse.millis === undefined) {
+      const format = formats.find((c) => c[3] === locale && c[4] !== null && named(c));
+      const parse = parses.find((c) => c[3] === locale && c[4] !== null && named(c));
+      if (!format?.[4] || !parse?.[4])
         throw new Error(`The date corpus has no named format and parse case in ${locale}.`);
-      }
-      const args = (c: DateCase) => `${quoted(c.pattern)}, ${quoted(c.zone)}, ${quoted(locale)}`;
+      const args = ([, pattern, zone]: DateCase) => `${quoted(pattern)}, ${quoted(zone)}, ${quoted(locale)}`;
       metadata.push(
-        `      format${i}: { value: 'formatDate("${format.format}", ${args(format)})', persist: true }`,
-        `      parse${i}: { value: 'parseDate(${quoted(parse.parse)}, ${args(parse)})', persist: true }`,
+        `      format${i}: { value: 'formatDate("${format[0]}", ${args(format)})', persist: true }`,
+        `      parse${i}: { value: 'parseDate(${quoted(String(parse[0]))}, ${args(parse)})', persist: true }`,
       );
-      expected[`format${i}`] = format.text;
-      expected[`parse${i}`] = String(parse.millis);
+      expected[`format${i}`] = format[4];
+      expected[`parse${i}`] = parse[4];
     }
     const folder = mkdtempSync(join(tmpdir(), "mailroom-locales-"));
     const service = join(folder, "locales.service.yaml");

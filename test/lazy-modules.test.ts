@@ -73,7 +73,10 @@ describe("modules loaded on first use, from dist/ in plain Node", () => {
     // A scan that found nothing would prove nothing: the modules known to be loaded lazily must be among them.
     expect(names).toEqual(
       expect.arrayContaining([
+        "packages/java/dist/eval: ./date-locale-de.js",
+        "packages/java/dist/eval: ./date-locale-en.js",
         "packages/java/dist/eval: ./date-locale-es.js",
+        "packages/java/dist/eval: ./date-locale-fr.js",
         "packages/java/dist: ./eval/dates.js",
         "packages/cli/dist/commands: ../evaluate.js",
         "packages/runtime/dist/pdf: pdfjs-dist/legacy/build/pdf.mjs",

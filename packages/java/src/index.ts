@@ -14,9 +14,9 @@ export { javaLowerCase, javaUpperCase } from "./eval/case.js";
 export { type CleanFlags, javaClean, javaTrim } from "./eval/clean.js";
 /**
  * Dates as `DateTimeFormatter.ofPattern(pattern, locale)` writes and reads them, in a zone, to epoch milliseconds,
- * with the locales bundled. Loaded on first use only: their zone rules and locale data take about a second to load,
- * which no command that does not evaluate dates should pay. `locales` are the tags that will be used (an absent
- * one is the default locale): only their languages' data are loaded; all of them when not given.
+ * with the locales bundled. Loaded on first use only, with the JDK's zone rules: no command that does not evaluate
+ * dates pays for them. `locales` are the tags that will be used (an absent one is the default locale): only their
+ * languages' data are loaded; all of them when not given.
  */
 export type JavaDates = typeof import("./eval/dates.js");
 export async function loadJavaDates(locales?: Iterable<string | undefined>): Promise<JavaDates> {

@@ -1,138 +1,68 @@
-import "@js-joda/timezone";
-import {
-  type DateTimeFormatter,
-  Instant,
-  LocalDateTime,
-  ResolverStyle,
-  TemporalQueries,
-  ZonedDateTime,
-  ZoneId,
-} from "@js-joda/core";
-import { checkJavaDatePattern } from "../date-pattern.js";
+import { type DateElement, readJavaDatePattern } from "../date-pattern.js";
 import { quote } from "../quote.js";
 import { checkJavaZoneId } from "../zone-id.js";
 import { javaTrim } from "./clean.js";
-import { type DateLocale, DEFAULT_DATE_LOCALE, dateLocale } from "./date-locales.js";
+import { type DateLocale, dateLocale } from "./date-locales.js";
+import { parseDate } from "./date-parse.js";
+import { printDate } from "./date-print.js";
+import type { Parsed } from "./date-resolve.js";
+import { floorDiv, floorMod, JavaException, LocalDateTime, LocalTime, TIME_BASED } from "./date-time.js";
+import { TZDB_VERSION } from "./date-zone-rules.js";
+import {
+  checkOffset,
+  instantOfLocal,
+  localOfInstant,
+  startOfDay,
+  type Zone,
+  zoneOf,
+  zoneOffset,
+} from "./date-zones.js";
 import type { Evaluated } from "./evaluated.js";
 
 /**
- * exv.DateFormat and exv.DateParse with java.time's semantics (OpenJDK 17), through @js-joda/core, the zone rules
- * of @js-joda/timezone and the CLDR data of the bundled @js-joda locale packages. What js-joda does not do the
- * JDK's way is refused with a problem naming it, never answered with a different value. The reference is
- * test/corpus/JavaDates.java.
+ * exv.DateFormat and exv.DateParse with java.time's semantics (OpenJDK 17): the pattern read as `ofPattern` reads
+ * it (readJavaDatePattern), written and read by ports of DateTimeFormatterBuilder's printer-parsers, resolved as
+ * Parsed resolves with ResolverStyle.SMART, with the locale data and zone rules recorded from the JDK. What Java
+ * throws is the problem, with the exception as Java words it; the reference is test/corpus/JavaDates.java.
  */
 
-/**
- * Pattern letters refused, with the reason: their meaning depends on data js-joda does not share with the JDK, or
- * js-joda builds a different field for them.
- */
-const REFUSED_LETTERS: Readonly<Record<string, string>> = {
-  z: "time-zone names come from CLDR data that differs between the JDK and js-joda",
-  v: "generic time-zone names are not supported by js-joda",
-  O: "localized offsets (GMT+1) depend on CLDR data that differs between the JDK and js-joda",
-  Y: "week-based years follow each locale's week rules, which differ between the JDK and js-joda",
-  w: "week numbers follow each locale's week rules, which differ between the JDK and js-joda",
-  W: "week numbers follow each locale's week rules, which differ between the JDK and js-joda",
-  B: "periods of day are not supported by js-joda",
-  g: "modified Julian days are not supported by js-joda",
-  A: "js-joda neither gives it the JDK 17's width nor checks it against the other time fields as the JDK does",
-  n: "js-joda neither gives it the JDK 17's width nor checks it against the other time fields as the JDK does",
-  N: "js-joda neither gives it the JDK 17's width nor checks it against the other time fields as the JDK does",
-};
+const patterns = new Map<string, Evaluated<readonly DateElement[]>>();
 
-/** Runs of letters refused only at some counts. */
-function refusedRun(letter: string, count: number): string | undefined {
-  if ((letter === "e" && count <= 2) || (letter === "c" && count === 1)) {
-    return "numeric localized days of week follow each locale's week rules, which differ between the JDK and js-joda";
-  }
-  if (letter === "D" && count === 2) return "js-joda gives it a fixed width of 2 where the JDK 17 allows 3 digits";
-  if (letter === "Z" && count === 4) {
-    return "localized offsets (GMT+01:00) depend on CLDR data that differs between the JDK and js-joda";
-  }
-  return Object.hasOwn(REFUSED_LETTERS, letter) ? REFUSED_LETTERS[letter] : undefined;
+/** `DateTimeFormatter.ofPattern(pattern)`: its printer-parsers, or Java's exception. */
+function javaPattern(pattern: string): Evaluated<readonly DateElement[]> {
+  const known = patterns.get(pattern);
+  if (known) return known;
+  const result = readJavaDatePattern(pattern);
+  const read: Evaluated<readonly DateElement[]> = result.ok
+    ? { ok: true, value: result.elements }
+    : {
+        ok: false,
+        problem: `${result.problem.message.replace(/\.$/, "")}: ofPattern throws ${result.problem.thrown}`,
+        thrown: result.problem.thrown,
+      };
+  patterns.set(pattern, read);
+  return read;
 }
 
-/** Whether a letter run is a number field (which the JDK 17 reads adjacent to the number before it). */
-const isNumber = (run: string) => /^[yuDdHhKkmsSF]/.test(run) || (/^[MLQq]/.test(run) && run.length <= 2);
-
-/** Why the pattern (already accepted by checkJavaDatePattern) is refused in the locale, or undefined. */
-function refusal(pattern: string, locale: DateLocale, tag: string, reading: boolean): string | undefined {
-  for (const literal of pattern.match(/'(?:[^']|'')*'/g) ?? []) {
-    // js-joda turns only the first '' of a quoted text into a quote.
-    if (literal.length > 2 && (literal.slice(1, -1).match(/''/g)?.length ?? 0) > 1) {
-      return `The quoted text ${quote(literal)} has more than one "''", which mailroom's date evaluation cannot read as the JDK does (js-joda leaves all but the first doubled); split it, as in "'a'''b'''c'".`;
-    }
-  }
-  // Quoted texts become a quote, so that the fields on either side of one are not taken as adjacent.
-  let previous = "";
-  const runs = [...pattern.replace(/'(?:[^']|'')*'/g, "'").matchAll(/([A-Za-z])\1*|[^A-Za-z]/g)].map(([run]) => run);
-  for (const run of runs) {
-    const why = refusedRun(run.charAt(0), run.length);
-    if (why) return `The pattern field ${quote(run)} is not supported by mailroom's date evaluation: ${why}.`;
-    if (reading && run.length === 5 && /[MLEceGQq]/.test(run.charAt(0))) {
-      return `The pattern field ${quote(run)} cannot be read by mailroom's date evaluation: narrow names are ambiguous (J for January, June and July) and js-joda resolves them differently from the JDK.`;
-    }
-    if (locale.differing.has(run)) {
-      return `The pattern field ${quote(run)} is not supported by mailroom's date evaluation in the locale ${quote(tag)}: its names in js-joda's CLDR data differ from the JDK's.`;
-    }
-    if (reading && isNumber(run) && ((run.startsWith("S") && isNumber(previous)) || /^[XxZ]/.test(previous))) {
-      return `The pattern fields ${quote(previous + run)}, with no separator between them, cannot be read by mailroom's date evaluation: js-joda splits the digits differently from the JDK 17; put a literal between them.`;
-    }
-    previous = run;
-  }
-  if (reading && runs.includes("a") && !runs.some((run) => /^[hHkK]/.test(run))) {
-    return `The pattern field "a" without an hour cannot be read by mailroom's date evaluation: the JDK 17 then takes 06:00 or 18:00, js-joda midnight.`;
-  }
-  return undefined;
-}
-
-const formatters = new Map<string, Evaluated<DateTimeFormatter>>();
-
-/** `DateTimeFormatter.ofPattern(pattern, locale)` (SMART resolver), or why it cannot be built or is refused. */
-function javaDateFormatter(
-  pattern: string,
-  locale: string | undefined,
-  reading: boolean,
-): Evaluated<DateTimeFormatter> {
-  const key = `${reading}\u0000${locale ?? ""}\u0000${pattern}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = buildFormatter(pattern, locale, reading);
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
-function buildFormatter(pattern: string, locale: string | undefined, reading: boolean): Evaluated<DateTimeFormatter> {
-  // checkJavaDatePattern reads the trimmed pattern: the characters trimmed are literals, valid either way.
-  const invalid = checkJavaDatePattern(pattern);
-  if (invalid) return { ok: false, problem: invalid.message };
-  const bundled = dateLocale(locale);
-  if (!bundled.ok) return bundled;
-  const refused = refusal(pattern, bundled.value, locale ?? DEFAULT_DATE_LOCALE, reading);
-  if (refused) return { ok: false, problem: refused };
-  try {
-    const builder = new bundled.value.builder().appendPattern(pattern);
-    return { ok: true, value: builder.toFormatter(ResolverStyle.SMART).withLocale(bundled.value.locale) };
-  } catch (error) {
-    return { ok: false, problem: `The pattern ${quote(pattern)} cannot be used: ${message(error)}.` };
-  }
-}
-
-/** `ZoneId.of(timeZone)`, or why Java rejects it (or js-joda has no rules for it). */
-function javaZone(timeZone: string): Evaluated<ZoneId> {
+/** `ZoneId.of(timeZone)`, or why Java rejects it (or why mailroom has no rules for it). */
+function javaZone(timeZone: string): Evaluated<Zone> {
   const invalid = checkJavaZoneId(timeZone);
   if (invalid) return { ok: false, problem: invalid.message };
-  try {
-    return { ok: true, value: ZoneId.of(timeZone) };
-  } catch (error) {
-    return { ok: false, problem: `The time zone ${quote(timeZone)} has no rules in mailroom: ${message(error)}.` };
+  const zone = zoneOf(timeZone);
+  if (!zone) {
+    return {
+      ok: false,
+      problem: `The time zone ${quote(timeZone)} has no rules in mailroom's date evaluation, which has the JDK's of tzdata ${TZDB_VERSION}.`,
+    };
   }
+  return { ok: true, value: zone };
 }
 
-/** The first line of an exception's message (js-joda appends the stack of its cause). */
-const message = (error: unknown) =>
-  (error instanceof Error ? error.message : String(error)).split("\n")[0]?.replace(/\.$/, "") ?? "";
+/** What Java threw, as a problem saying what was being done. */
+function failure(doing: string, error: unknown): { ok: false; problem: string; thrown: string } {
+  if (!(error instanceof JavaException)) throw error;
+  return { ok: false, problem: `${doing}: ${error.thrown}`, thrown: error.thrown };
+}
 
 /**
  * exv.DateFormat: the instant `epochMillis` seen in `timeZone`, written with `pattern` (used as given) in `locale`
@@ -149,44 +79,92 @@ export function formatJavaDate(
   }
   const zone = javaZone(timeZone);
   if (!zone.ok) return zone;
-  const formatter = javaDateFormatter(pattern, locale, false);
-  if (!formatter.ok) return formatter;
+  const elements = javaPattern(pattern);
+  if (!elements.ok) return elements;
+  const bundled = dateLocale(locale);
+  if (!bundled.ok) return bundled;
   try {
-    return { ok: true, value: Instant.ofEpochMilli(epochMillis).atZone(zone.value).format(formatter.value) };
+    const epochSecond = floorDiv(epochMillis, 1000);
+    const { dateTime, offset } = localOfInstant(epochSecond, floorMod(epochMillis, 1000) * 1e6, zone.value);
+    const printed = { date: dateTime.date, time: dateTime.time, offset, zone: zone.value, epochSecond };
+    return { ok: true, value: printDate(elements.value, printed, bundled.value) };
   } catch (error) {
-    return {
-      ok: false,
-      problem: `Java cannot write ${epochMillis} with the pattern ${quote(pattern)}: ${message(error)}.`,
-    };
+    return failure(`Java cannot write ${epochMillis} with the pattern ${quote(pattern)}`, error);
   }
 }
 
+/** DateTimeFormatter's DateTimeParseException for a text: its message names the text, cut at 64 characters. */
+function parseException(text: string, message: string): JavaException {
+  const abbreviated = text.length > 64 ? `${text.slice(0, 64)}...` : text;
+  return new JavaException("DateTimeParseException", `Text '${abbreviated}' ${message}`);
+}
+
+/** `formatter.parse(text)`: the text read and resolved, or DateTimeParseException. */
+function parseResolved(elements: readonly DateElement[], text: string, locale: DateLocale): Parsed {
+  try {
+    const read = parseDate(elements, text, locale);
+    if ("errorIndex" in read) throw parseException(text, `could not be parsed at index ${read.errorIndex}`);
+    if (read.end < text.length)
+      throw parseException(text, `could not be parsed, unparsed text found at index ${read.end}`);
+    read.parsed.resolve();
+    return read.parsed;
+  } catch (error) {
+    if (!(error instanceof JavaException) || error.javaClass === "DateTimeParseException") throw error;
+    throw parseException(text, `could not be parsed: ${error.message}`);
+  }
+}
+
+/** Instant.toEpochMilli, with its ArithmeticException past a long. */
+function toEpochMilli(epochSecond: bigint, nano: number): bigint {
+  const inLong = (value: bigint) => {
+    if (value < -(2n ** 63n) || value >= 2n ** 63n) throw new JavaException("ArithmeticException", "long overflow");
+    return value;
+  };
+  if (epochSecond < 0n && nano > 0) {
+    return inLong(inLong((epochSecond + 1n) * 1000n) + BigInt(Math.trunc(nano / 1e6) - 1000));
+  }
+  return inLong(inLong(epochSecond * 1000n) + BigInt(Math.trunc(nano / 1e6)));
+}
+
 /**
- * exv.DateParse: `text` read with `pattern` (trimmed, as the spec says) in `locale`, to epoch milliseconds. The text
- * must hold a date; without a time it is the start of that day; without a zone or offset of its own, it is in
- * `timeZone`.
+ * exv.DateParse: `text` read with `pattern` (trimmed, as the spec says) in `locale`, to epoch milliseconds (as Java's
+ * Long.toString writes them). The zone is the text's own (an id, else an offset), else `timeZone`. A text with a time
+ * of day, or with time fields (an `hh` without its `a`), must resolve to a date and a time (LocalDateTime.from);
+ * one without is the start of its date (LocalDate.from, then atStartOfDay).
  */
-export function parseJavaDate(text: string, pattern: string, timeZone: string, locale?: string): Evaluated<number> {
+export function parseJavaDate(text: string, pattern: string, timeZone: string, locale?: string): Evaluated<string> {
   const zone = javaZone(timeZone);
   if (!zone.ok) return zone;
-  const formatter = javaDateFormatter(javaTrim(pattern), locale, true);
-  if (!formatter.ok) return formatter;
+  const elements = javaPattern(javaTrim(pattern));
+  if (!elements.ok) return elements;
+  const bundled = dateLocale(locale);
+  if (!bundled.ok) return bundled;
   try {
-    const parsed = formatter.value.parse(text);
-    const date = parsed.query(TemporalQueries.localDate());
-    if (!date) return { ok: false, problem: `The text ${quote(text)} has no date for the pattern ${quote(pattern)}.` };
-    const time = parsed.query(TemporalQueries.localTime());
-    const own = parsed.query(TemporalQueries.zone());
-    const at = own ?? zone.value;
-    const zoned = time
-      ? ZonedDateTime.ofLocal(LocalDateTime.of(date, time), at, parsed.query(TemporalQueries.offset()))
-      : date.atStartOfDay(at);
-    return { ok: true, value: zoned.toInstant().toEpochMilli() };
+    const parsed = parseResolved(elements.value, text, bundled.value);
+    // TemporalQueries.zone() and offset(): an offset is checked (ZoneOffset.ofTotalSeconds) when it is read.
+    const offsetField = parsed.fields.get("OffsetSeconds");
+    const offset = () => (offsetField === undefined ? parsed.zone?.offset : checkOffset(Number(offsetField)));
+    const textOffset = parsed.zone ? undefined : offset();
+    const at = parsed.zone ?? (textOffset === undefined ? zone.value : zoneOffset(textOffset));
+    const hasTime = parsed.time !== undefined || [...parsed.fields.keys()].some((field) => TIME_BASED.has(field));
+    const unable = (what: string) =>
+      parseException(
+        text,
+        `could not be parsed: Unable to obtain ${what} from TemporalAccessor: ${parsed} of type java.time.format.Parsed`,
+      );
+    if (!parsed.date) throw unable(hasTime ? "LocalDateTime" : "LocalDate");
+    let instant: { readonly epochSecond: bigint; readonly nano: number };
+    if (!hasTime) {
+      const midnight = startOfDay(new LocalDateTime(parsed.date, LocalTime.MIDNIGHT), at);
+      instant = { ...instantOfLocal(midnight, at), nano: 0 };
+    } else {
+      if (!parsed.time) throw unable("LocalDateTime");
+      const dateTime = new LocalDateTime(parsed.date, parsed.time);
+      instant = { ...instantOfLocal(dateTime, at, offset()), nano: parsed.time.nano };
+    }
+    return { ok: true, value: String(toEpochMilli(instant.epochSecond, instant.nano)) };
   } catch (error) {
-    return {
-      ok: false,
-      problem: `The text ${quote(text)} cannot be read with the pattern ${quote(pattern)}: ${message(error)}.`,
-    };
+    return failure(`Java cannot read ${quote(text)} with the pattern ${quote(pattern)}`, error);
   }
 }
 

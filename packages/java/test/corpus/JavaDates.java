@@ -13,7 +13,10 @@ import java.util.*;
  *
  * - `format`: [epochMillis, pattern, timeZone, locale or null] gives the text;
  * - `parse`: [text, pattern, timeZone, locale or null] gives epoch milliseconds;
- * - `version`: prints the time-zone database version.
+ * - `version`: prints the time-zone database version;
+ * - `zones`: prints the region ids the JDK has rules for, sorted, as a JSON array.
+ *
+ * An error is the exception's simple class name and its message.
  *
  * The API's spec says what the functions take and return, not how the service calls java.time: the code below is
  * the most direct use of java.time for that contract, and mailroom's evaluator is checked against it.
@@ -24,6 +27,12 @@ public class JavaDates {
     PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true, "UTF-8");
     if (mode.equals("version")) {
       out.println(ZoneRulesProvider.getVersions("UTC").lastKey());
+      return;
+    }
+    if (mode.equals("zones")) {
+      StringJoiner ids = new StringJoiner("\",\"", "[\"", "\"]");
+      for (String id : new TreeSet<>(ZoneId.getAvailableZoneIds())) ids.add(id);
+      out.println(ids);
       return;
     }
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
@@ -62,23 +71,31 @@ public class JavaDates {
 
   /**
    * exv.DateParse: the text read with the trimmed pattern (ResolverStyle.SMART, the default of ofPattern), then:
-   * - a date is required (a text without one, e.g. only a time, is an error);
-   * - no time in the text: the start of that day (atStartOfDay, which moves past a gap at midnight);
    * - the zone is the text's own (a zone id, else an offset), else the timeZone argument;
-   * - a text with both a zone id and an offset uses the offset to choose between two local times in an overlap,
-   *   as ZonedDateTime.ofLocal does with a preferred offset.
+   * - a text with a time of day, or with time fields that do not make one (`hh` without `a`), must resolve to a
+   *   date and a time (LocalDateTime.from, which fails otherwise), and with both a zone id and an offset the offset
+   *   chooses between two local times in an overlap, as ZonedDateTime.ofLocal does with a preferred offset;
+   * - a text without time fields must resolve to a date (LocalDate.from), at the start of that day (atStartOfDay,
+   *   which moves past a gap at midnight).
+   * The failures of LocalDate.from and LocalDateTime.from are DateTimeFormatter.parse(text, query)'s.
    */
   static long parse(String text, String pattern, ZoneId defaultZone, Locale locale) {
-    TemporalAccessor parsed = DateTimeFormatter.ofPattern(pattern.trim(), locale).parse(text);
-    LocalDate date = parsed.query(TemporalQueries.localDate());
-    if (date == null) throw new DateTimeException("no date in the text");
-    LocalTime time = parsed.query(TemporalQueries.localTime());
+    DateTimeFormatter formatter = DateTimeFormatter.ofPattern(pattern.trim(), locale);
+    TemporalAccessor parsed = formatter.parse(text);
     ZoneId parsedZone = parsed.query(TemporalQueries.zone());
     ZoneId zone = parsedZone == null ? defaultZone : parsedZone;
-    ZonedDateTime zoned = time == null
-        ? date.atStartOfDay(zone)
-        : ZonedDateTime.ofLocal(LocalDateTime.of(date, time), zone, parsed.query(TemporalQueries.offset()));
-    return zoned.toInstant().toEpochMilli();
+    if (!hasTime(parsed)) return formatter.parse(text, LocalDate::from).atStartOfDay(zone).toInstant().toEpochMilli();
+    LocalDateTime dateTime = formatter.parse(text, LocalDateTime::from);
+    return ZonedDateTime.ofLocal(dateTime, zone, parsed.query(TemporalQueries.offset())).toInstant().toEpochMilli();
+  }
+
+  /** Whether the text gave a time of day, or time-of-day fields (left unresolved when they make no time). */
+  static boolean hasTime(TemporalAccessor parsed) {
+    if (parsed.query(TemporalQueries.localTime()) != null) return true;
+    for (ChronoField field : ChronoField.values()) {
+      if (field.isTimeBased() && parsed.isSupported(field)) return true;
+    }
+    return false;
   }
 
   /** Reads a flat JSON array of strings, numbers and nulls. */
