@@ -1,8 +1,8 @@
 import type { TextStyle } from "../date-pattern.js";
 import { checkLanguageTag } from "../language-tag.js";
 import { quote } from "../quote.js";
+import { JAVA_ZONE_IDS } from "../zone-ids.js";
 import { WeekDefinition } from "./date-fields.js";
-import { ZONE_RULE_IDS } from "./date-zone-rules.js";
 import type { Evaluated } from "./evaluated.js";
 
 /**
@@ -65,7 +65,7 @@ interface RecordedBase {
   readonly dayPeriods: RecordedDayPeriods;
   /**
    * Zone names (TimeZoneNameUtility's, without the id): long and short standard, daylight, generic, "|"-separated
-   * ("" for none), in a table, and for each zone of ZONE_RULE_IDS then "UT" its index in it (base 36, "" for a
+   * ("" for none), in a table, and for each zone of JAVA_ZONE_IDS then "UT" its index in it (base 36, "" for a
    * zone without names).
    */
   readonly zoneNames: { readonly table: readonly string[]; readonly zones: string };
@@ -171,7 +171,7 @@ export async function loadDateLanguages(tags: Iterable<string | undefined>): Pro
 }
 
 /** The zones whose names are recorded, in the recorded order. */
-const NAMED_ZONES = [...ZONE_RULE_IDS, "UT"];
+const NAMED_ZONES = [...JAVA_ZONE_IDS, "UT"];
 
 /** A store of "|"-separated texts from a first value: each text read for the greatest value that has it. */
 function textStore(joined: string, first: number): TextStore {
@@ -266,11 +266,11 @@ class RecordedDateLocale implements DateLocale {
       texts = new Map();
       for (const pair of this.base.zoneTexts[style].split("|")) {
         const at = pair.lastIndexOf("=");
-        texts.set(pair.slice(0, at), ZONE_RULE_IDS[Number.parseInt(pair.slice(at + 1), 36)] as string);
+        texts.set(pair.slice(0, at), JAVA_ZONE_IDS[Number.parseInt(pair.slice(at + 1), 36)] as string);
       }
       for (const [name, index] of Object.entries(this.region.zoneTexts?.[style] ?? {})) {
         if (index < 0) texts.delete(name);
-        else texts.set(name, ZONE_RULE_IDS[index] as string);
+        else texts.set(name, JAVA_ZONE_IDS[index] as string);
       }
       this.#zoneTexts[style] = texts;
     }

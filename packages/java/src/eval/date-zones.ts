@@ -1,5 +1,6 @@
+import { JAVA_ZONE_IDS } from "../zone-ids.js";
 import { dateTimeException, floorMod, LocalDateTime, LocalTime, lengthOfMonth, localDate } from "./date-time.js";
-import { EXPLICIT_DST_OFFSETS, ZONE_RULE_IDS, ZONE_RULES, ZONE_RULES_OF } from "./date-zone-rules.js";
+import { EXPLICIT_DST_OFFSETS, ZONE_RULES, ZONE_RULES_OF } from "./date-zone-rules.js";
 
 /**
  * Time zones as java.time has them (OpenJDK 17): ZoneId.of's reading of an id, and ZoneRules over the transitions
@@ -214,7 +215,7 @@ function decodeTransitions(text: string): { transitions: number[]; offsets: numb
 
 const rulesIndex = new Map<string, number>();
 ZONE_RULES_OF.split(",").forEach((index, i) => {
-  rulesIndex.set(ZONE_RULE_IDS[i] as string, Number.parseInt(index, 36));
+  rulesIndex.set(JAVA_ZONE_IDS[i] as string, Number.parseInt(index, 36));
 });
 const decoded = new Map<number, ZoneRules>();
 
@@ -278,7 +279,7 @@ export function zoneOf(id: string): Zone | undefined {
 }
 
 /** The region ids the JDK has rules for: what a `VV` field reads. */
-export const REGION_IDS: ReadonlySet<string> = new Set(ZONE_RULE_IDS);
+export const REGION_IDS: ReadonlySet<string> = new Set(JAVA_ZONE_IDS);
 
 /**
  * ZonedDateTime.ofLocal: the instant of a local date-time in a zone, in epoch seconds as a bigint (exact for every

@@ -1,10 +1,10 @@
-// Records the data of @mailroom/java's date evaluation from the JDK 17 (JavaDateData.java): the zone rules of every
-// zone (src/eval/date-zone-rules.ts) and, per language, the texts, week definitions, day periods and zone names of
+// Records the data of @mailroom/java's date evaluation from the JDK 17 (JavaDateData.java): the region ids
+// (src/zone-ids.ts, which the linter reads too), the zone rules of every zone (src/eval/date-zone-rules.ts) and, per language, the texts, week definitions, day periods and zone names of
 // its bundled locales (src/eval/date-locale-<language>.ts), each region stored as what differs from its language.
 // The tests read the generated modules and never need Java.
 // Run from the repository root with a JDK 17 on the PATH: node packages/java/test/corpus/record-date-data.mjs
 import { execFileSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { javaVersion } from "../../../../test/corpus-recording.mjs";
@@ -49,6 +49,7 @@ const b36 = (n) => n.toString(36);
 
 function write(name, text) {
   const path = join(src, name);
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, header + text);
   execFileSync("npx", ["biome", "format", "--write", path], { stdio: "inherit" });
 }
@@ -83,14 +84,26 @@ for (const id of zoneIds) {
   if (zone.dst !== null) dstOffsets[id] = zone.dst;
 }
 write(
+  "../zone-ids.ts",
+  `/**
+ * The region ids of \`ZoneId.getAvailableZoneIds()\`, sorted, aliases included (\`UTC\`, \`Etc/GMT+1\`, \`Asia/Calcutta\`,
+ * \`US/Eastern\`...): the zones the JDK has rules for (eval/date-zone-rules.ts, in this order).
+ */
+export const JAVA_ZONE_IDS: readonly string[] = ${JSON.stringify(zoneIds.join("|"))}.split("|");
+
+/**
+ * The region ids \`ZoneId.of\` accepts: the recorded ones, and those of Node's \`Intl.supportedValuesOf("timeZone")\`,
+ * which lists only canonical ids but knows zones newer than the recording.
+ */
+export const ZONE_IDS: ReadonlySet<string> = new Set([...JAVA_ZONE_IDS, ...Intl.supportedValuesOf("timeZone")]);
+`,
+);
+write(
   "date-zone-rules.ts",
   `/** The version of the time-zone database the rules below come from. */
 export const TZDB_VERSION = ${JSON.stringify(recorded.tzdb)};
 
-/** The region ids of ZoneId.getAvailableZoneIds(), sorted: the zones the JDK has rules for. */
-export const ZONE_RULE_IDS: readonly string[] = ${JSON.stringify(zoneIds.join("|"))}.split("|");
-
-/** For each id of ZONE_RULE_IDS, the index of its rules in ZONE_RULES (base 36, comma-separated). */
+/** For each id of JAVA_ZONE_IDS (zone-ids.ts), the index of its rules in ZONE_RULES (base 36, comma-separated). */
 export const ZONE_RULES_OF = ${JSON.stringify(rulesOf.join(","))};
 
 /**
