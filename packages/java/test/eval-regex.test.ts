@@ -1,5 +1,5 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Java replacements write named groups as ${name}.
-import { javaMatches, javaRegExp, javaReplace } from "@mailroom/java";
+import { javaMatches, javaReplace } from "@mailroom/java";
 import { describe, expect, it } from "vitest";
 import { corpus } from "./helpers.js";
 
@@ -17,8 +17,8 @@ type Entry =
 
 const entries = corpus<Entry>("eval-regex.json");
 
-describe("Java regexes in JavaScript against the JDK", () => {
-  it(`replaces and matches as Java on every one of ${entries.length} recorded cases it accepts, and refuses few`, () => {
+describe("Java regexes against the JDK", () => {
+  it(`replaces and matches as Java on every one of ${entries.length} recorded cases, refusing none`, () => {
     let refused = 0;
     let javaErrors = 0;
     const differences = entries.filter((e) => {
@@ -35,10 +35,10 @@ describe("Java regexes in JavaScript against the JDK", () => {
     });
     const accepted = entries.length - refused - javaErrors;
     console.log(
-      `regex: ${entries.length} cases, ${accepted} evaluated (all as Java), ${javaErrors} errors in Java and here, ${refused} refused (${((100 * refused) / entries.length).toFixed(1)}%)`,
+      `regex: ${entries.length} cases, ${accepted} evaluated (all as Java), ${javaErrors} errors in Java and here, ${refused} refused`,
     );
     expect(differences).toEqual([]);
-    expect(refused / entries.length).toBeLessThan(0.25);
+    expect(refused).toBe(0);
   });
 });
 
@@ -61,7 +61,7 @@ describe("javaReplace", () => {
     const bad = javaReplace("abc", "(a)", "$2", false);
     expect(bad.ok ? "" : bad.problem).toContain("refers to group 2");
     const intersection = javaReplace("abc", "[a-z&&[^b]]", "", false);
-    expect(intersection.ok ? "" : intersection.problem).toContain('The class intersection "&&"');
+    expect(intersection).toEqual({ ok: true, value: "b" });
   });
 });
 
@@ -80,36 +80,5 @@ describe("javaMatches", () => {
     ["a b", "(?x) a \\  b", true, true],
   ])("matches %j with /%s/ (whole: %s)", (text, pattern, whole, expected) => {
     expect(javaMatches(text, pattern, whole)).toEqual({ ok: true, value: expected });
-  });
-});
-
-describe("javaRegExp", () => {
-  it.each([
-    ["[a-z&&[^e]]", 4, 2, 'The class intersection "&&"'],
-    ["\\p{InGreek}", 0, 11, 'The property "\\p{InGreek}"'],
-    ["(?U)\\w", 0, 4, 'The inline flag "U"'],
-    ["\\Ga", 0, 2, 'The anchor "\\G"'],
-    ["\\X", 0, 2, 'The grapheme cluster "\\X"'],
-    ["(a)|\\1", 4, 2, 'The back-reference "\\1" to a group that may be unset'],
-    ["(?:(a)|b)+", 3, 1, "inside a repetition that may skip it"],
-    ["(?i)(a)\\1", 7, 2, 'The back-reference "\\1" under "(?i)"'],
-    ["(?:a??)*", 7, 1, "of something that can match the empty string"],
-    ["(?<=a+)b", 0, 4, "with an unbounded or very long repetition"],
-    ["(?:\\R)+", 3, 2, 'The line break "\\R" inside a repeated group'],
-    ["(?iu)é", 5, 1, 'under "(?iu)"'],
-    ["(?x)a#b", 0, 3, 'under "(?x)"'],
-  ])("refuses %j at %i+%i: %s", (pattern, offset, length, message) => {
-    const result = javaRegExp(pattern);
-    expect(result.ok ? undefined : result.span).toEqual({ offset, length });
-    expect(result.ok ? "" : result.problem).toContain(message);
-  });
-
-  it("rewrites what JavaScript writes differently into the same meaning", () => {
-    const dollar = javaRegExp("a$");
-    expect(dollar.ok && dollar.regexp.test("a\n")).toBe(true);
-    const dot = javaRegExp("^.$");
-    expect(dot.ok && dot.regexp.test("\u0085")).toBe(false);
-    const begin = javaRegExp("\\Aa\\z");
-    expect(begin.ok && [begin.regexp.test("a"), begin.regexp.test("a\n")]).toEqual([true, false]);
   });
 });

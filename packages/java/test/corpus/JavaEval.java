@@ -49,6 +49,8 @@ public class JavaEval {
         }
         case "case-table":
           return "OK\t" + json(caseTable("upper".equals(in.get(0))));
+        case "unicode":
+          return "OK\t" + json(unicodeTable((String) in.get(0)));
         default:
           throw new IllegalArgumentException("mode " + mode);
       }
@@ -108,6 +110,120 @@ public class JavaEval {
         if (c - 1 > start) b.append('-').append(Integer.toHexString(c - 1));
         start = -1;
       }
+    }
+    return b.toString();
+  }
+
+  /**
+   * The tables java.util.regex reads, as Java 17 has them (its Unicode version), in a compact text form: `props`,
+   * runs "length:value" (base 36) over every code point of Character.getType, then 11 flags of Character
+   * (isAlphabetic, isIdeographic, isLowerCase, isUpperCase, isJavaIdentifierStart, isJavaIdentifierPart,
+   * isUnicodeIdentifierStart, isUnicodeIdentifierPart, isIdentifierIgnorable, isWhitespace, isMirrored) from bit 5,
+   * then the grapheme cluster type of java.util.regex.Grapheme (read by reflection) from bit 16; `scripts` and
+   * `blocks`, runs of the index of Character.UnicodeScript.of and Character.UnicodeBlock.of (blocks from 1, 0 for
+   * none); `script-names` and `block-names`, every name forName accepts (upper case, by reflection), "|" between
+   * the names of one script or block, "," between them; `upper` and `lower`, "start:count:delta" (base 36, delta
+   * signed) where Character.toUpperCase or toLowerCase changes a code point.
+   * Needs --add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.util.regex=ALL-UNNAMED.
+   */
+  static String unicodeTable(String which) {
+    try {
+      switch (which) {
+        case "props": {
+          java.lang.reflect.Method grapheme = Class.forName("java.util.regex.Grapheme").getDeclaredMethod("getType", int.class);
+          grapheme.setAccessible(true);
+          int[] values = new int[0x110000];
+          for (int c = 0; c < values.length; c++) {
+            boolean[] flags = {
+              Character.isAlphabetic(c), Character.isIdeographic(c), Character.isLowerCase(c), Character.isUpperCase(c),
+              Character.isJavaIdentifierStart(c), Character.isJavaIdentifierPart(c), Character.isUnicodeIdentifierStart(c),
+              Character.isUnicodeIdentifierPart(c), Character.isIdentifierIgnorable(c), Character.isWhitespace(c),
+              Character.isMirrored(c)
+            };
+            int v = Character.getType(c);
+            for (int f = 0; f < flags.length; f++) if (flags[f]) v |= 1 << (5 + f);
+            values[c] = v | ((Integer) grapheme.invoke(null, c)) << 16;
+          }
+          return runs(values);
+        }
+        case "scripts": {
+          int[] values = new int[0x110000];
+          for (int c = 0; c < values.length; c++) values[c] = Character.UnicodeScript.of(c).ordinal();
+          return runs(values);
+        }
+        case "script-names": {
+          java.lang.reflect.Field field = Character.UnicodeScript.class.getDeclaredField("aliases");
+          field.setAccessible(true);
+          Map<?, ?> aliases = (Map<?, ?>) field.get(null);
+          StringBuilder b = new StringBuilder();
+          for (Character.UnicodeScript script : Character.UnicodeScript.values()) {
+            TreeSet<String> names = new TreeSet<>();
+            for (Map.Entry<?, ?> e : aliases.entrySet()) if (e.getValue() == script) names.add((String) e.getKey());
+            if (b.length() > 0) b.append(',');
+            b.append(script.name());
+            for (String name : names) b.append('|').append(name);
+          }
+          return b.toString();
+        }
+        case "blocks":
+        case "block-names": {
+          java.lang.reflect.Field field = Character.UnicodeBlock.class.getDeclaredField("map");
+          field.setAccessible(true);
+          Map<?, ?> map = (Map<?, ?>) field.get(null);
+          List<Character.UnicodeBlock> order = new ArrayList<>();
+          int[] values = new int[0x110000];
+          for (int c = 0; c < values.length; c++) {
+            Character.UnicodeBlock block = Character.UnicodeBlock.of(c);
+            if (block != null && !order.contains(block)) order.add(block);
+            values[c] = block == null ? 0 : order.indexOf(block) + 1;
+          }
+          if (which.equals("blocks")) return runs(values);
+          // Blocks that no code point is in (SURROGATES_AREA, deprecated) are still names forName accepts.
+          TreeMap<String, Character.UnicodeBlock> unused = new TreeMap<>();
+          for (Object block : map.values()) if (!order.contains(block)) unused.put(block.toString(), (Character.UnicodeBlock) block);
+          order.addAll(unused.values());
+          StringBuilder b = new StringBuilder();
+          for (Character.UnicodeBlock block : order) {
+            TreeSet<String> names = new TreeSet<>();
+            for (Map.Entry<?, ?> e : map.entrySet()) if (e.getValue() == block) names.add(((String) e.getKey()).toUpperCase(Locale.ROOT));
+            if (b.length() > 0) b.append(',');
+            b.append(String.join("|", names));
+          }
+          return b.toString();
+        }
+        case "upper":
+        case "lower": {
+          StringBuilder b = new StringBuilder();
+          int start = -1, count = 0, delta = 0;
+          for (int c = 0; c <= 0x110000; c++) {
+            int d = c == 0x110000 ? 0 : (which.equals("upper") ? Character.toUpperCase(c) : Character.toLowerCase(c)) - c;
+            if (d != 0 && start >= 0 && d == delta && c == start + count) { count++; continue; }
+            if (start >= 0) {
+              if (b.length() > 0) b.append(',');
+              b.append(Integer.toString(start, 36)).append(':').append(Integer.toString(count, 36)).append(':').append(Integer.toString(delta, 36));
+              start = -1;
+            }
+            if (d != 0) { start = c; count = 1; delta = d; }
+          }
+          return b.toString();
+        }
+        default:
+          throw new IllegalArgumentException("table " + which);
+      }
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Runs of equal values: "length:value" in base 36, "," between runs. */
+  static String runs(int[] values) {
+    StringBuilder b = new StringBuilder();
+    for (int c = 0; c < values.length; ) {
+      int end = c;
+      while (end < values.length && values[end] == values[c]) end++;
+      if (b.length() > 0) b.append(',');
+      b.append(Integer.toString(end - c, 36)).append(':').append(Integer.toString(values[c], 36));
+      c = end;
     }
     return b.toString();
   }

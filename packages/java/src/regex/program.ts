@@ -1,0 +1,304 @@
+import { type CharTest, compileCharTest } from "./char-tests.js";
+import { study } from "./lookbehind.js";
+import type { JavaRegex } from "./parse.js";
+import { MAX_REPS } from "./quantifiers.js";
+import type { AssertionKind, RegexNode } from "./tree.js";
+
+/**
+ * A parsed Java regex compiled into the graph of nodes java.util.regex.Pattern builds (Slice, CharProperty,
+ * Curly, GroupCurly, Loop, Branch, GroupHead/GroupTail...), laid out as instructions: an opcode, the instruction
+ * that follows (`next`) and a few operands each. machine.ts runs it. Pattern's choices are kept because Java's
+ * results depend on them: which repetition a quantifier becomes (a greedy `*` on a class runs without choice
+ * points, a deterministic group is a GroupCurly, another a Loop that stops on an empty iteration), what an atom
+ * matched independently means, and which greedy loops remember the positions where they failed.
+ */
+
+export const Op = {
+  /** Pattern.accept: the end of an atom matched alone (or of a look-ahead), the position in `last`. */
+  Accept: 0,
+  /** Pattern.lastAccept: the end of the pattern, the whole text when matching as `matches`. */
+  LastAccept: 1,
+  /** CharProperty (a = test, b = 1 for BmpCharProperty). */
+  Char: 2,
+  /** NFCCharProperty, under `(?c)` (a = test). */
+  CanonicalChar: 3,
+  Begin: 4,
+  End: 5,
+  Caret: 6,
+  UnixCaret: 7,
+  LastMatch: 8,
+  /** Dollar, UnixDollar (a = 1 under `(?m)`). */
+  Dollar: 9,
+  UnixDollar: 10,
+  /** `\R`. */
+  LineEnding: 11,
+  /** `\X`. */
+  Grapheme: 12,
+  /** `\b{g}`. */
+  GraphemeBound: 13,
+  /** Bound (a = 3 for `\b`, 4 for `\B`; b = 1 under `(?U)`). */
+  Bound: 14,
+  /** Ques (a = atom, b = Qtype). */
+  Ques: 15,
+  /** CharPropertyGreedy (a = test, b = cmin, c = 1 for a BMP predicate). */
+  CharGreedy: 16,
+  /** Curly (a = atom, b = cmin, c = cmax, d = Qtype). */
+  Curly: 17,
+  /** GroupCurly (a = atom, b = cmin, c = cmax, d = Qtype, e = local, f = group index x2, g = 1 if capturing). */
+  GroupCurly: 18,
+  /** Branch (a = index of its alternatives in `branches`, -1 standing for the connection's next). */
+  Branch: 19,
+  BranchConn: 20,
+  /** GroupHead (a = local). */
+  GroupHead: 21,
+  /** GroupTail (a = local, b = group index x2; group 0 for a group that does not capture). */
+  GroupTail: 22,
+  /** Prolog (a = its Loop). */
+  Prolog: 23,
+  /** Loop, LazyLoop (a = body, b = count local, c = local of the group's start, d = cmin, e = cmax, f = memo). */
+  Loop: 24,
+  LazyLoop: 25,
+  /** BackRef, CIBackRef (a = group index x2; b = 1 for Unicode case). */
+  BackRef: 26,
+  CIBackRef: 27,
+  /** Pos, Neg (a = condition). */
+  Pos: 28,
+  Neg: 29,
+  /** Behind, NotBehind (a = condition, b = rmax, c = rmin, d = 1 to count code points). */
+  Behind: 30,
+  NotBehind: 31,
+  LookBehindEnd: 32,
+} as const;
+
+export const Qtype = { Greedy: 0, Lazy: 1, Possessive: 2, Independent: 3 } as const;
+
+export interface Program {
+  readonly op: Int32Array;
+  readonly next: Int32Array;
+  /** Operands: operand k of instruction n is `args[n * 7 + k]`. */
+  readonly args: Int32Array;
+  readonly tests: readonly CharTest[];
+  readonly branches: readonly Int32Array[];
+  /** The first instruction of the pattern. */
+  readonly root: number;
+  readonly locals: number;
+  /** The number of greedy loops that remember where they failed (Pattern's `localTCNCount`). */
+  readonly memos: number;
+  readonly groupCount: number;
+  readonly groupNames: ReadonlyMap<string, number>;
+  /** Start's minLength: a search tries no start closer than this to the end. */
+  readonly minLength: number;
+  /** StartS: the search steps over surrogate pairs. */
+  readonly supplementary: boolean;
+  /** Pattern's matchRoot is a Begin: a search tries one start only. */
+  readonly anchored: boolean;
+}
+
+export const ARGS = 7;
+
+const ASSERTIONS: Readonly<Record<AssertionKind, readonly [number, number, number]>> = {
+  begin: [Op.Begin, 0, 0],
+  end: [Op.End, 0, 0],
+  caret: [Op.Caret, 0, 0],
+  "unix-caret": [Op.UnixCaret, 0, 0],
+  dollar: [Op.Dollar, 0, 0],
+  "dollar-multiline": [Op.Dollar, 1, 0],
+  "unix-dollar": [Op.UnixDollar, 0, 0],
+  "unix-dollar-multiline": [Op.UnixDollar, 1, 0],
+  "last-match": [Op.LastMatch, 0, 0],
+  bound: [Op.Bound, 3, 0],
+  "not-bound": [Op.Bound, 4, 0],
+  "unicode-bound": [Op.Bound, 3, 1],
+  "unicode-not-bound": [Op.Bound, 4, 1],
+  "grapheme-bound": [Op.GraphemeBound, 0, 0],
+};
+
+const MODES = { greedy: Qtype.Greedy, lazy: Qtype.Lazy, possessive: Qtype.Possessive } as const;
+
+type Group = RegexNode & { kind: "group" };
+type Repeat = RegexNode & { kind: "repeat" };
+
+class Builder {
+  readonly op: number[] = [];
+  readonly next: number[] = [];
+  readonly args: number[] = [];
+  readonly tests: CharTest[] = [];
+  readonly branches: Int32Array[] = [];
+  locals = 0;
+  /** Greedy unbounded loops outside any repeated group or look-behind: Pattern's topClosureNodes. */
+  readonly topLoops: number[] = [];
+  hasGroupRef = false;
+  readonly accept: number;
+
+  constructor() {
+    this.accept = this.add(Op.Accept, -1);
+  }
+
+  add(op: number, next: number, ...operands: number[]): number {
+    const index = this.op.length;
+    this.op.push(op);
+    this.next.push(next);
+    for (let k = 0; k < ARGS; k++) this.args.push(operands[k] ?? 0);
+    return index;
+  }
+
+  set(index: number, k: number, value: number): void {
+    this.args[index * ARGS + k] = value;
+  }
+
+  test(node: RegexNode & { kind: "char" }): number {
+    this.tests.push(compileCharTest(node.test));
+    return this.tests.length - 1;
+  }
+
+  /** The instructions of `node` followed by `end`; `top`: outside repeated groups and look-behinds. */
+  node(node: RegexNode, end: number, top: boolean): number {
+    switch (node.kind) {
+      case "char":
+        if (node.canonical) return this.add(Op.CanonicalChar, end, this.test(node));
+        return this.add(Op.Char, end, this.test(node), node.test.bmp ? 1 : 0);
+      case "sequence": {
+        let next = end;
+        for (let k = node.items.length - 1; k >= 0; k--) next = this.node(node.items[k] as RegexNode, next, top);
+        return next;
+      }
+      case "alternation": {
+        const conn = this.add(Op.BranchConn, end);
+        const heads = node.alternatives.map((alternative) => {
+          const head = this.node(alternative, conn, top);
+          return head === conn ? -1 : head;
+        });
+        return this.add(Op.Branch, -1, this.branch(heads), conn);
+      }
+      case "assertion": {
+        const [op, a, b] = ASSERTIONS[node.what];
+        return this.add(op, end, a, b);
+      }
+      case "special":
+        return this.add(node.what === "line-break" ? Op.LineEnding : Op.Grapheme, end);
+      case "backref":
+        this.hasGroupRef = true;
+        if (node.fold === "none") return this.add(Op.BackRef, end, node.group * 2);
+        return this.add(Op.CIBackRef, end, node.group * 2, node.fold === "unicode" ? 1 : 0);
+      case "group":
+        return this.group(node, end, top);
+      case "repeat":
+        return this.repeat(node, end, top);
+    }
+  }
+
+  branch(heads: readonly number[]): number {
+    this.branches.push(Int32Array.from(heads));
+    return this.branches.length - 1;
+  }
+
+  /** GroupHead, the body, GroupTail, then `end` (Pattern.createGroup): the head, the body's start, the local. */
+  framed(group: Group, end: number, top: boolean): { head: number; body: number; local: number } {
+    const local = this.locals++;
+    const capture = group.type === "capture" ? (group.index as number) * 2 : 0;
+    const tail = this.add(Op.GroupTail, end, local, capture);
+    const body = this.node(group.body, tail, top);
+    const head = this.add(Op.GroupHead, body, local);
+    return { head, body, local };
+  }
+
+  group(group: Group, end: number, top: boolean): number {
+    switch (group.type) {
+      case "capture":
+      case "non-capture":
+      case "flags":
+        return this.framed(group, end, top).head;
+      case "lookahead":
+      case "negative-lookahead":
+        return this.add(group.type === "lookahead" ? Op.Pos : Op.Neg, end, this.framed(group, this.accept, top).head);
+      case "atomic":
+        return this.add(Op.Ques, end, this.framed(group, this.accept, top).head, Qtype.Independent);
+      case "lookbehind":
+      case "negative-lookbehind": {
+        const { min, max, supplementary } = group.behind as NonNullable<Group["behind"]>;
+        const cond = this.framed(group, this.add(Op.LookBehindEnd, -1), false).head;
+        const op = group.type === "lookbehind" ? Op.Behind : Op.NotBehind;
+        return this.add(op, end, cond, max, min, supplementary ? 1 : 0);
+      }
+    }
+  }
+
+  repeat(repeat: Repeat, end: number, top: boolean): number {
+    const { body, min } = repeat;
+    const max = repeat.max === Number.POSITIVE_INFINITY ? MAX_REPS : repeat.max;
+    const mode = MODES[repeat.mode];
+    const ques = min === 0 && max === 1;
+    if (body.kind === "group" && (body.type === "capture" || body.type === "non-capture" || body.type === "flags")) {
+      return this.repeatGroup(repeat, body, end, top, max);
+    }
+    if (ques) return this.add(Op.Ques, end, this.node(body, this.accept, top), mode);
+    // Pattern.curly: a greedy "*", "+" or "{n,}" on a character runs without an atom.
+    if (
+      mode === Qtype.Greedy &&
+      repeat.max === Number.POSITIVE_INFINITY &&
+      body.kind === "char" &&
+      body.canonical !== true
+    ) {
+      return this.add(Op.CharGreedy, end, this.test(body), min, body.test.bmp ? 1 : 0);
+    }
+    return this.add(Op.Curly, end, this.node(body, this.accept, top), min, max, mode);
+  }
+
+  /** A repeated group, as Pattern.group0 builds it: a Branch, Ques, Curly, GroupCurly or Loop. */
+  repeatGroup(repeat: Repeat, group: Group, end: number, top: boolean, max: number): number {
+    const mode = MODES[repeat.mode];
+    const min = repeat.min;
+    if (mode === Qtype.Possessive) {
+      const atom = this.framed(group, this.accept, false).head;
+      if (min === 0 && max === 1) return this.add(Op.Ques, end, atom, mode);
+      return this.add(Op.Curly, end, atom, min, max, mode);
+    }
+    if (min === 0 && max === 1) {
+      const conn = this.add(Op.BranchConn, end);
+      const head = this.framed(group, conn, false).head;
+      return this.add(Op.Branch, -1, this.branch(mode === Qtype.Greedy ? [head, -1] : [-1, head]), conn);
+    }
+    if (study(group).deterministic) {
+      // GroupCurly matches the body alone: its GroupTail, seeing no start, ends the atom.
+      const { body, local } = this.framed(group, this.accept, false);
+      const capture = group.type === "capture";
+      const index = capture ? (group.index as number) * 2 : 0;
+      return this.add(Op.GroupCurly, end, body, min, max, mode, local, index, capture ? 1 : 0);
+    }
+    const count = this.locals++;
+    const loop = this.add(mode === Qtype.Greedy ? Op.Loop : Op.LazyLoop, end);
+    const { head, local } = this.framed(group, loop, false);
+    this.set(loop, 0, head);
+    this.set(loop, 1, count);
+    this.set(loop, 2, local);
+    this.set(loop, 3, min);
+    this.set(loop, 4, max);
+    this.set(loop, 5, -1);
+    if (mode === Qtype.Greedy && max === MAX_REPS && top) this.topLoops.push(loop);
+    return this.add(Op.Prolog, -1, loop);
+  }
+}
+
+/** Compiles a pattern that Pattern.compile accepts. */
+export function compileProgram(regex: JavaRegex & { root: RegexNode }): Program {
+  const b = new Builder();
+  const last = b.add(Op.LastAccept, -1);
+  const root = b.node(regex.root, last, true);
+  let memos = 0;
+  if (!b.hasGroupRef) for (const loop of b.topLoops) b.set(loop, 5, memos++);
+  return {
+    op: Int32Array.from(b.op),
+    next: Int32Array.from(b.next),
+    args: Int32Array.from(b.args),
+    tests: b.tests,
+    branches: b.branches,
+    root,
+    locals: b.locals,
+    memos,
+    groupCount: regex.groupCount,
+    groupNames: regex.groupNames,
+    minLength: study(regex.root).minLength,
+    supplementary: regex.supplementary,
+    anchored: b.op[root] === Op.Begin,
+  };
+}
