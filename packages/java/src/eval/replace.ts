@@ -13,10 +13,10 @@ import type { Evaluated } from "./evaluated.js";
 
 /**
  * The steps one evaluation may take (every search of a replaceAll together). A step is one call of a Pattern
- * node's `match`, which takes Java some nanoseconds: past this budget Java itself is past a second, and a pattern
- * that gets there on a metadata text is one that backtracks out of control.
+ * node's `match`, as Java makes it: a pattern that takes this many on a metadata text backtracks out of control
+ * (its steps grow exponentially with the text), which is where Java hangs.
  */
-export const STEP_BUDGET = 50_000_000;
+export const STEP_BUDGET = 20_000_000;
 
 /**
  * How deep Java's recursive matcher may go before it can overflow a thread's default stack (512 KiB to 1 MiB):
@@ -47,7 +47,7 @@ function stopped(error: unknown, pattern: string, text: string): string {
   const on = `on this text (${text.length} characters)`;
   switch (error.reason) {
     case "budget":
-      return `The pattern ${quote(pattern)} backtracks more than ${STEP_BUDGET.toLocaleString("en")} steps ${on}: Java would run for a very long time (hang) on it.`;
+      return `The pattern ${quote(pattern)} backtracks more than ${STEP_BUDGET.toLocaleString("en")} steps ${on}, out of control: Java would run for a very long time (hang) on it.`;
     case "depth":
       return `The pattern ${quote(pattern)} makes Java's recursive matcher nest more than ${DEPTH_LIMIT.toLocaleString("en")} calls ${on}: Java may overflow its stack (StackOverflowError) here, depending on the thread's stack size.`;
     case "java-exception":

@@ -1,4 +1,3 @@
-import { javaTrim } from "../eval/clean.js";
 import { quote } from "../quote.js";
 import * as cs from "./char-set.js";
 import { groupName } from "./groups.js";
@@ -6,6 +5,7 @@ import { c, isAlpha, isDigit, peek, read, skip, unread } from "./lexer.js";
 import * as p from "./predicates.js";
 import { CASE_INSENSITIVE, type RegexState, UNICODE_CASE, UNICODE_CHARACTER_CLASS, UNIX_LINES } from "./state.js";
 import type { AssertionKind, RegexNode } from "./tree.js";
+import { codePointOfName } from "./unicode.js";
 
 /**
  * Backslash escapes as Pattern.escape reads them: characters (`\t`, `\x{...}`, `\u....`, `\0..`, `\cX`,
@@ -324,14 +324,13 @@ function characterName(s: RegexState, from: number): number {
     }
   }
   const name = s.text(start, s.cursor - 1);
-  // Without Unicode's name list, any name in the alphabet of character names is taken as known.
-  // Character.codePointOf trims the name and ignores its case.
-  if (!/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(javaTrim(name))) {
+  const cp = codePointOfName(name);
+  if (cp === undefined) {
     throw s.error(
       `Unknown character name [${name}]`,
       `Java does not know the character name ${quote(name)}; expected a Unicode name such as "LATIN SMALL LETTER A".`,
       s.span(from, s.cursor),
     );
   }
-  return 0xfffd;
+  return cp;
 }

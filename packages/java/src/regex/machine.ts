@@ -1,8 +1,8 @@
 import { type CharTest, compileCharTest } from "./char-tests.js";
-import { codePointAt, nextBoundary } from "./grapheme.js";
+import * as grapheme from "./grapheme.js";
 import { WORD } from "./predicates.js";
 import { ARGS, Op, type Program, Qtype } from "./program.js";
-import { categoryOf, toLowerCase, toUpperCase } from "./unicode.js";
+import * as unicode from "./unicode.js";
 
 /**
  * java.util.regex.Matcher over a compiled program (program.ts): each instruction does what its Pattern node's
@@ -11,6 +11,47 @@ import { categoryOf, toLowerCase, toUpperCase } from "./unicode.js";
  * overflows the JavaScript stack. Every step is counted against a budget, and the depth Java's own recursion
  * would reach is tracked, for Java's matcher is recursive and overflows its thread's stack where this one would not.
  */
+
+// Bound once: a module's exports, read in the loop, would each cost a property read (a getter where tests
+// transform modules), and case labels that are constants let the switch jump.
+const { codePointAt, nextBoundary } = grapheme;
+const { categoryOf, toLowerCase, toUpperCase } = unicode;
+const {
+  Accept,
+  LastAccept,
+  Char,
+  CanonicalChar,
+  Begin,
+  End,
+  Caret,
+  UnixCaret,
+  LastMatch,
+  Dollar,
+  UnixDollar,
+  LineEnding,
+  Grapheme,
+  GraphemeBound,
+  Bound,
+  Ques,
+  CharGreedy,
+  Curly,
+  GroupCurly,
+  Branch,
+  BranchConn,
+  GroupHead,
+  GroupTail,
+  Prolog,
+  Loop,
+  LazyLoop,
+  BackRef,
+  CIBackRef,
+  Pos,
+  Neg,
+  Behind,
+  NotBehind,
+  LookBehindEnd,
+} = Op;
+const { Greedy, Lazy, Possessive } = Qtype;
 
 /** Why a match could not be run the way Java runs it. */
 export class MatchStopped extends Error {
@@ -229,14 +270,14 @@ export class Matcher {
       const at = node * ARGS;
       // A call pushes the values a node needs when it resumes, then the depth and where it resumes.
       switch (op[node]) {
-        case Op.Accept:
+        case Accept:
           this.last = i;
           groups[0] = this.first;
           groups[1] = i;
           r = true;
           entering = false;
           continue;
-        case Op.LastAccept:
+        case LastAccept:
           if (this.acceptMode === ENDANCHOR && i !== length) {
             r = false;
             entering = false;
@@ -248,7 +289,7 @@ export class Matcher {
           r = true;
           entering = false;
           continue;
-        case Op.Char: {
+        case Char: {
           const t = tests[args[at] as number] as CharTest;
           if (i < length) {
             if (args[at + 1] === 1) {
@@ -270,7 +311,7 @@ export class Matcher {
           entering = false;
           continue;
         }
-        case Op.CanonicalChar: {
+        case CanonicalChar: {
           const t = tests[args[at] as number] as CharTest;
           for (;;) {
             switch (state) {
@@ -340,7 +381,7 @@ export class Matcher {
             }
           }
         }
-        case Op.Begin:
+        case Begin:
           if (i === 0) {
             node = next[node] as number;
             continue;
@@ -348,7 +389,7 @@ export class Matcher {
           r = false;
           entering = false;
           continue;
-        case Op.End:
+        case End:
           if (i === length) {
             node = next[node] as number;
             continue;
@@ -356,7 +397,7 @@ export class Matcher {
           r = false;
           entering = false;
           continue;
-        case Op.Caret: {
+        case Caret: {
           let ok = i !== length;
           if (ok && i > 0) {
             const ch = text.charCodeAt(i - 1);
@@ -371,7 +412,7 @@ export class Matcher {
           entering = false;
           continue;
         }
-        case Op.UnixCaret:
+        case UnixCaret:
           if (i !== length && (i === 0 || text.charCodeAt(i - 1) === 0x0a)) {
             node = next[node] as number;
             continue;
@@ -379,7 +420,7 @@ export class Matcher {
           r = false;
           entering = false;
           continue;
-        case Op.LastMatch:
+        case LastMatch:
           if (i === this.oldLast) {
             node = next[node] as number;
             continue;
@@ -387,7 +428,7 @@ export class Matcher {
           r = false;
           entering = false;
           continue;
-        case Op.Dollar: {
+        case Dollar: {
           const multiline = args[at] === 1;
           let ok = true;
           if (!multiline) {
@@ -408,7 +449,7 @@ export class Matcher {
           entering = false;
           continue;
         }
-        case Op.UnixDollar: {
+        case UnixDollar: {
           let ok = true;
           if (i < length) {
             if (text.charCodeAt(i) !== 0x0a) ok = false;
@@ -422,7 +463,7 @@ export class Matcher {
           entering = false;
           continue;
         }
-        case Op.LineEnding:
+        case LineEnding:
           if (state === 1) {
             i = stack[--sp] as number;
             if (r) continue;
@@ -455,7 +496,7 @@ export class Matcher {
           r = false;
           entering = false;
           continue;
-        case Op.Grapheme:
+        case Grapheme:
           if (i < length) {
             i = nextBoundary(text, i, length);
             node = next[node] as number;
@@ -464,7 +505,7 @@ export class Matcher {
           r = false;
           entering = false;
           continue;
-        case Op.GraphemeBound: {
+        case GraphemeBound: {
           let ok = true;
           if (i > 0 && i < length) {
             if (isHigh(text.charCodeAt(i - 1)) && isLow(text.charCodeAt(i))) ok = false;
@@ -482,7 +523,7 @@ export class Matcher {
           entering = false;
           continue;
         }
-        case Op.Bound: {
+        case Bound: {
           const unicode = args[at + 1] === 1;
           let left = false;
           if (i > 0) {
@@ -503,24 +544,24 @@ export class Matcher {
           entering = false;
           continue;
         }
-        case Op.Ques: {
+        case Ques: {
           const atom = args[at] as number;
           switch (state) {
             case 0:
               switch (args[at + 1]) {
-                case Qtype.Greedy:
+                case Greedy:
                   stack[sp++] = i;
                   stack[sp++] = depth;
                   stack[sp++] = (node << 6) | 1;
                   node = atom;
                   continue outer;
-                case Qtype.Lazy:
+                case Lazy:
                   stack[sp++] = i;
                   stack[sp++] = depth;
                   stack[sp++] = (node << 6) | 3;
                   node = next[node] as number;
                   continue outer;
-                case Qtype.Possessive:
+                case Possessive:
                   stack[sp++] = i;
                   stack[sp++] = depth;
                   stack[sp++] = (node << 6) | 5;
@@ -577,7 +618,7 @@ export class Matcher {
               continue outer;
           }
         }
-        case Op.CharGreedy: {
+        case CharGreedy: {
           const t = tests[args[at] as number] as CharTest;
           const cmin = args[at + 1] as number;
           const bmp = args[at + 2] === 1;
@@ -624,7 +665,7 @@ export class Matcher {
           entering = false;
           continue;
         }
-        case Op.Curly: {
+        case Curly: {
           const atom = args[at] as number;
           const cmin = args[at + 1] as number;
           const cmax = args[at + 2] as number;
@@ -827,7 +868,7 @@ export class Matcher {
             }
           }
         }
-        case Op.GroupCurly: {
+        case GroupCurly: {
           const atom = args[at] as number;
           const cmin = args[at + 1] as number;
           const cmax = args[at + 2] as number;
@@ -1126,7 +1167,7 @@ export class Matcher {
             }
           }
         }
-        case Op.Branch: {
+        case Branch: {
           const alternatives = branches[args[at] as number] as Int32Array;
           if (state === 0) j = 0;
           else {
@@ -1148,10 +1189,10 @@ export class Matcher {
           state = 0;
           continue;
         }
-        case Op.BranchConn:
+        case BranchConn:
           node = next[node] as number;
           continue;
-        case Op.GroupHead: {
+        case GroupHead: {
           const local = args[at] as number;
           if (state === 0) {
             stack[sp++] = locals[local] as number;
@@ -1164,7 +1205,7 @@ export class Matcher {
           locals[local] = stack[--sp] as number;
           continue;
         }
-        case Op.GroupTail: {
+        case GroupTail: {
           const g = args[at + 1] as number;
           if (state === 0) {
             const begin = locals[args[at] as number] as number;
@@ -1191,11 +1232,11 @@ export class Matcher {
           }
           continue;
         }
-        case Op.Prolog:
+        case Prolog:
           node = args[at] as number;
           state = 10;
           continue;
-        case Op.Loop: {
+        case Loop: {
           const body = args[at] as number;
           const count = args[at + 1] as number;
           const cmin = args[at + 3] as number;
@@ -1285,7 +1326,7 @@ export class Matcher {
           }
           continue;
         }
-        case Op.LazyLoop: {
+        case LazyLoop: {
           const body = args[at] as number;
           const count = args[at + 1] as number;
           const cmin = args[at + 3] as number;
@@ -1373,7 +1414,7 @@ export class Matcher {
           }
           continue;
         }
-        case Op.BackRef: {
+        case BackRef: {
           const g = args[at] as number;
           const from = groups[g] as number;
           const size = (groups[g + 1] as number) - from;
@@ -1388,7 +1429,7 @@ export class Matcher {
           entering = false;
           continue;
         }
-        case Op.CIBackRef: {
+        case CIBackRef: {
           const g = args[at] as number;
           let from = groups[g] as number;
           const size = (groups[g + 1] as number) - from;
@@ -1412,8 +1453,8 @@ export class Matcher {
           entering = false;
           continue;
         }
-        case Op.Pos:
-        case Op.Neg:
+        case Pos:
+        case Neg:
           if (state === 0) {
             stack[sp++] = i;
             stack[sp++] = depth;
@@ -1422,7 +1463,7 @@ export class Matcher {
             continue;
           }
           i = stack[--sp] as number;
-          if (r === (op[node] === Op.Pos)) {
+          if (r === (op[node] === Pos)) {
             node = next[node] as number;
             entering = true;
             state = 0;
@@ -1430,8 +1471,8 @@ export class Matcher {
           }
           r = false;
           continue;
-        case Op.Behind:
-        case Op.NotBehind: {
+        case Behind:
+        case NotBehind: {
           const supplementary = args[at + 3] === 1;
           // i, j = where the condition is tried, x = the lowest start, y = the lookbehindTo to restore.
           if (state === 0) {
@@ -1465,7 +1506,7 @@ export class Matcher {
             continue;
           }
           this.lookbehindTo = y;
-          if (r === (op[node] === Op.Behind)) {
+          if (r === (op[node] === Behind)) {
             node = next[node] as number;
             entering = true;
             state = 0;
@@ -1475,7 +1516,7 @@ export class Matcher {
           entering = false;
           continue;
         }
-        case Op.LookBehindEnd:
+        case LookBehindEnd:
           r = i === this.lookbehindTo;
           entering = false;
           continue;

@@ -1,8 +1,12 @@
-import { BLOCK_RUNS, LOWER_DELTAS, PROPERTY_RUNS, SCRIPT_RUNS, UPPER_DELTAS } from "./unicode-data.js";
+import { inflateRawSync } from "node:zlib";
+import { javaTrim } from "../eval/clean.js";
+import { BLOCK_NAMES, BLOCK_RUNS, LOWER_DELTAS, PROPERTY_RUNS, SCRIPT_RUNS, UPPER_DELTAS } from "./unicode-data.js";
+import { CHARACTER_NAMES } from "./unicode-names.js";
 
 /**
  * Java 17's Unicode, as java.lang.Character answers (Unicode 13.0, whatever Node.js follows): general category,
- * boolean properties, script, block, simple case mappings and the grapheme cluster type of Pattern's `\X`, read
+ * boolean properties, script, block, simple case mappings, character names and the grapheme cluster type of
+ * Pattern's `\X`, read
  * from the tables recorded from the JDK (unicode-data.ts), each decoded on first use. Values of the Basic
  * Multilingual Plane are kept in a flat array, the rest found by binary search in the runs.
  */
@@ -108,4 +112,47 @@ export function toUpperCase(cp: number): number {
 export function toLowerCase(cp: number): number {
   lower ??= decodeCase(LOWER_DELTAS);
   return cp < 0x10000 ? (lower.bmp[cp] as number) : (lower.above.get(cp) ?? cp);
+}
+
+let names: { readonly byName: Map<string, number>; readonly byCode: Map<number, string> } | undefined;
+
+function characterNames(): NonNullable<typeof names> {
+  if (names) return names;
+  const byName = new Map<string, number>();
+  const byCode = new Map<number, string>();
+  let cp = 0;
+  for (const line of inflateRawSync(Buffer.from(CHARACTER_NAMES, "base64")).toString("utf8").split("\n")) {
+    const colon = line.indexOf(":");
+    if (colon === -1) continue;
+    cp += Number.parseInt(line.slice(0, colon), 36);
+    const name = line.slice(colon + 1);
+    byName.set(name, cp);
+    byCode.set(cp, name);
+  }
+  names = { byName, byCode };
+  return names;
+}
+
+/** Character.getName: its own name, or its block's and its code point's, or undefined when unassigned. */
+function nameOf(cp: number): string | undefined {
+  const own = characterNames().byCode.get(cp);
+  if (own !== undefined) return own;
+  if (categoryOf(cp) === 0) return undefined;
+  const hex = cp.toString(16).toUpperCase();
+  const block = blockOf(cp);
+  if (block === 0) return hex;
+  const constant = BLOCK_NAMES.split(",")[block - 1]?.split("|")[0] ?? "";
+  return `${constant.replaceAll("_", " ")} ${hex}`;
+}
+
+/** Character.codePointOf: the code point of a character's name (any case, trimmed), or undefined. */
+export function codePointOfName(written: string): number | undefined {
+  const name = javaTrim(written).toUpperCase();
+  const cp = characterNames().byName.get(name);
+  if (cp !== undefined) return cp;
+  // A name made of a block and a code point ("CJK UNIFIED IDEOGRAPHS 4E00") is accepted as getName writes it.
+  const hex = name.slice(name.lastIndexOf(" ") + 1);
+  if (!/^[0-9A-F]{1,6}$/.test(hex) || hex === name) return undefined;
+  const code = Number.parseInt(hex, 16);
+  return code <= 0x10ffff && nameOf(code) === name ? code : undefined;
 }
