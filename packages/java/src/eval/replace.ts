@@ -1,7 +1,7 @@
 import { quote } from "../quote.js";
-import { Matcher, type MatcherLimits, MatchStopped } from "../regex/machine.js";
+import { Matcher, MatchStopped } from "../regex/machine.js";
 import { parseJavaRegex } from "../regex/parse.js";
-import { compileProgram, type Program } from "../regex/program.js";
+import { compileProgram } from "../regex/program.js";
 import { readJavaReplacement } from "../replacement.js";
 import type { Evaluated } from "./evaluated.js";
 
@@ -25,21 +25,21 @@ export const STEP_BUDGET = 20_000_000;
  */
 export const DEPTH_LIMIT = 10_000;
 
-const programs = new Map<string, Program | string>();
+const matchers = new Map<string, Matcher | string>();
 
-/** The compiled pattern (cached by its text), or why it has none. */
-function programOf(pattern: string): Program | string {
-  let known = programs.get(pattern);
+/** The matcher of a pattern (its program compiled once, cached by its text) reset on `text`, or why it has none. */
+function matcherOf(pattern: string, text: string): Matcher | string {
+  let known = matchers.get(pattern);
   if (known === undefined) {
     const parsed = parseJavaRegex(pattern);
     known =
       parsed.root && parsed.compiles
-        ? compileProgram({ ...parsed, root: parsed.root })
+        ? new Matcher(compileProgram({ ...parsed, root: parsed.root }), DEPTH_LIMIT)
         : `Java throws PatternSyntaxException on the pattern ${quote(pattern)}: ${parsed.error?.message ?? "it does not compile."}`;
-    if (programs.size >= 500) programs.clear();
-    programs.set(pattern, known);
+    if (matchers.size >= 500) matchers.clear();
+    matchers.set(pattern, known);
   }
-  return known;
+  return typeof known === "string" ? known : known.reset(text, STEP_BUDGET);
 }
 
 function stopped(error: unknown, pattern: string, text: string): string {
@@ -57,17 +57,12 @@ function stopped(error: unknown, pattern: string, text: string): string {
   }
 }
 
-function limits(): MatcherLimits {
-  return { steps: STEP_BUDGET, depth: DEPTH_LIMIT };
-}
-
 export function javaReplace(text: string, pattern: string, replacement: string, firstOnly: boolean): Evaluated<string> {
-  const program = programOf(pattern);
-  if (typeof program === "string") return { ok: false, problem: program };
-  const m = new Matcher(program, text, limits());
+  const m = matcherOf(pattern, text);
+  if (typeof m === "string") return { ok: false, problem: m };
   try {
     if (!m.find()) return { ok: true, value: text };
-    const read = readJavaReplacement(replacement, program.groupCount, program.groupNames);
+    const read = readJavaReplacement(replacement, m.program.groupCount, m.program.groupNames);
     if ("problem" in read) {
       return { ok: false, problem: `Java throws on the replacement ${quote(replacement)}: ${read.problem.message}` };
     }
@@ -85,9 +80,8 @@ export function javaReplace(text: string, pattern: string, replacement: string, 
 }
 
 export function javaMatches(text: string, pattern: string, whole: boolean): Evaluated<boolean> {
-  const program = programOf(pattern);
-  if (typeof program === "string") return { ok: false, problem: program };
-  const m = new Matcher(program, text, limits());
+  const m = matcherOf(pattern, text);
+  if (typeof m === "string") return { ok: false, problem: m };
   try {
     return { ok: true, value: whole ? m.matches() : m.find() };
   } catch (error) {

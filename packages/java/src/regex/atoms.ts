@@ -78,7 +78,7 @@ export function atom(s: RegexState): RegexNode {
     test: sliceChar(one, fold),
     span: s.span(from, to),
   }));
-  return { kind: "sequence", items, span: s.span(start, s.cursor) };
+  return { kind: "sequence", items, slice: true, span: s.span(start, s.cursor) };
 }
 
 /**

@@ -19,7 +19,9 @@ const { categoryOf, toLowerCase, toUpperCase } = unicode;
 const {
   Accept,
   LastAccept,
+  Start,
   Char,
+  Slice,
   CanonicalChar,
   Begin,
   End,
@@ -111,33 +113,43 @@ function test(t: CharTest, cp: number): boolean {
   return cp < 256 ? t.latin1[cp] === 1 : t.test(cp);
 }
 
-export interface MatcherLimits {
-  /** Steps left for the whole evaluation (shared by every search of a replaceAll). */
-  steps: number;
-  /** The deepest Java recursion allowed before Java itself could overflow its stack. */
-  readonly depth: number;
-}
-
-/** A Matcher on one text: `find` and `matches` as Java's, the groups of the last match. */
+/**
+ * A Matcher of one program: `find` and `matches` as Java's, the groups of the last match. It is reset for each
+ * text (its arrays are kept from one text to the next: evaluations are many and short).
+ */
 export class Matcher {
   readonly groups: Int32Array;
   private readonly locals: Int32Array;
   private readonly memos: Set<number>[];
   private stack = new Int32Array(256);
+  private text = "";
+  /** Steps left for the whole evaluation (shared by every search of a replaceAll); below 0 when stopped. */
+  steps = 0;
   private first = -1;
   private last = 0;
   private oldLast = -1;
   private lookbehindTo = 0;
   private acceptMode = NOANCHOR;
 
+  /** `maxDepth`: the deepest Java recursion allowed before Java itself could overflow its stack. */
   constructor(
-    private readonly program: Program,
-    private readonly text: string,
-    private readonly limits: MatcherLimits,
+    readonly program: Program,
+    private readonly maxDepth: number,
   ) {
-    this.groups = new Int32Array((program.groupCount + 1) * 2).fill(-1);
-    this.locals = new Int32Array(program.locals).fill(-1);
+    this.groups = new Int32Array((program.groupCount + 1) * 2);
+    this.locals = new Int32Array(program.locals);
     this.memos = Array.from({ length: program.memos }, () => new Set<number>());
+  }
+
+  /** Matcher.reset with a new text, and the steps the evaluation may take. */
+  reset(text: string, steps: number): this {
+    this.text = text;
+    this.steps = steps;
+    this.first = -1;
+    this.last = 0;
+    this.oldLast = -1;
+    this.locals.fill(-1);
+    return this;
   }
 
   /** Matcher.start(): where the last match began. */
@@ -192,26 +204,11 @@ export class Matcher {
   /** Matcher.search: Pattern's Start (or StartS) node, trying each start in turn. */
   private search(from: number): boolean {
     this.prepare(from, NOANCHOR);
-    const { program, text } = this;
-    const guard = text.length - program.minLength;
-    let found = false;
-    if (program.anchored) {
-      found = this.run(program.root, from);
-      if (found) this.first = from;
-    } else {
-      for (let i = from; i <= guard; ) {
-        if (this.run(program.root, i)) {
-          this.first = i;
-          found = true;
-          break;
-        }
-        if (program.supplementary) {
-          if (i === guard) break;
-          if (isHigh(text.charCodeAt(i++)) && i < text.length && isLow(text.charCodeAt(i))) i++;
-        } else i++;
-      }
-    }
+    const { program } = this;
+    // Pattern's root: a Begin tries the one start; otherwise its Start (or StartS) instruction tries each.
+    const found = this.run(program.anchored ? program.root : program.start, from);
     if (found) {
+      if (program.anchored) this.first = from;
       this.groups[0] = this.first;
       this.groups[1] = this.last;
     }
@@ -224,8 +221,8 @@ export class Matcher {
 
   /** `Node.match(matcher, i, seq)` of instruction `entry`, with the recursion on an explicit stack. */
   private run(entry: number, start: number): boolean {
-    const { op, next, args, tests, branches } = this.program;
-    const { text, groups, locals, limits } = this;
+    const { op, next, args, tests, lists, literals } = this.program;
+    const { text, groups, locals, maxDepth } = this;
     const length = text.length;
     let stack = this.stack;
     let sp = 0;
@@ -235,8 +232,7 @@ export class Matcher {
     let entering = true;
     let r = false;
     let depth = 0;
-    const maxDepth = limits.depth;
-    let steps = limits.steps;
+    let steps = this.steps;
     // Scratch registers, saved in frames where a node resumes.
     let j = 0;
     let k = 0;
@@ -247,14 +243,14 @@ export class Matcher {
 
     outer: for (;;) {
       if (--steps < 0) {
-        limits.steps = steps;
+        this.steps = steps;
         throw new MatchStopped("budget", "");
       }
       if (entering) {
         if (++depth > maxDepth) throw new MatchStopped("depth", "");
       } else {
         if (sp === 0) {
-          limits.steps = steps;
+          this.steps = steps;
           return r;
         }
         const header = stack[--sp] as number;
@@ -306,6 +302,82 @@ export class Matcher {
                 continue;
               }
             }
+          }
+          r = false;
+          entering = false;
+          continue;
+        }
+        case Start: {
+          // Each start in turn, from the search's; starts that cannot begin a match are skipped (see program.ts).
+          const { prefix, firstChar, minLength, supplementary } = this.program;
+          const guard = length - minLength;
+          if (state === 1) {
+            i = stack[--sp] as number;
+            if (r) {
+              this.first = i;
+              continue;
+            }
+            if (supplementary) {
+              if (i === guard) continue;
+              if (isHigh(text.charCodeAt(i++)) && i < length && isLow(text.charCodeAt(i))) i++;
+            } else i++;
+          }
+          if (prefix !== "") {
+            i = i <= guard ? text.indexOf(prefix, i) : -1;
+            if (i === -1) i = guard + 1;
+          } else if (firstChar) {
+            const latin1 = firstChar.latin1;
+            for (; i <= guard; i++) {
+              const unit = text.charCodeAt(i);
+              if (unit < 256) {
+                if (latin1[unit] === 1) break;
+              } else if ((unit >= 0xd800 && unit <= 0xdfff) || firstChar.test(unit)) break;
+            }
+          }
+          if (i > guard) {
+            r = false;
+            entering = false;
+            continue;
+          }
+          stack[sp++] = i;
+          stack[sp++] = depth;
+          stack[sp++] = (node << 6) | 1;
+          node = next[node] as number;
+          entering = true;
+          state = 0;
+          continue;
+        }
+        case Slice: {
+          const literal = args[at + 1] as number;
+          if (literal >= 0) {
+            const chars = literals[literal] as string;
+            if (text.startsWith(chars, i)) {
+              node = next[node] as number;
+              i += chars.length;
+              continue;
+            }
+            r = false;
+            entering = false;
+            continue;
+          }
+          // Each character as SliceI, SliceU or SliceS compares it: a UTF-16 unit or a code point, folded or not.
+          const list = lists[args[at] as number] as Int32Array;
+          let pos = i;
+          let ok = true;
+          for (let n = 0; ok && n < list.length; n++) {
+            const t = tests[list[n] as number] as CharTest;
+            if (pos >= length) ok = false;
+            else if (t.bmp) ok = test(t, text.charCodeAt(pos++));
+            else {
+              const cp = codePointAt(text, pos);
+              ok = test(t, cp);
+              pos += cp > 0xffff ? 2 : 1;
+            }
+          }
+          if (ok) {
+            node = next[node] as number;
+            i = pos;
+            continue;
           }
           r = false;
           entering = false;
@@ -685,7 +757,7 @@ export class Matcher {
                   state = 0;
                   continue outer;
                 }
-                state = [10, 12, 14][args[at + 3] as number] as number;
+                state = 10 + 2 * (args[at + 3] as number);
                 continue;
               case 1:
                 j = stack[--sp] as number;
@@ -905,7 +977,7 @@ export class Matcher {
                 stack[sp++] = depth;
                 stack[sp++] = (node << 6) | 2;
                 entering = true;
-                state = [10, 12, 14][args[at + 3] as number] as number;
+                state = 10 + 2 * (args[at + 3] as number);
                 continue outer;
               case 1:
                 j = stack[--sp] as number;
@@ -1168,7 +1240,7 @@ export class Matcher {
           }
         }
         case Branch: {
-          const alternatives = branches[args[at] as number] as Int32Array;
+          const alternatives = lists[args[at] as number] as Int32Array;
           if (state === 0) j = 0;
           else {
             j = stack[--sp] as number;

@@ -1,6 +1,7 @@
 import { type CharTest, compileCharTest } from "./char-tests.js";
 import { study } from "./lookbehind.js";
 import type { JavaRegex } from "./parse.js";
+import { type CharPredicate, union, VERTICAL } from "./predicates.js";
 import { MAX_REPS } from "./quantifiers.js";
 import type { AssertionKind, RegexNode } from "./tree.js";
 
@@ -20,6 +21,8 @@ export const Op = {
   LastAccept: 1,
   /** CharProperty (a = test, b = 1 for BmpCharProperty). */
   Char: 2,
+  /** Slice, a run of literals (a = the list of its characters' tests, b = their text when compared exactly, or -1). */
+  Slice: 33,
   /** NFCCharProperty, under `(?c)` (a = test). */
   CanonicalChar: 3,
   Begin: 4,
@@ -68,6 +71,8 @@ export const Op = {
   Behind: 30,
   NotBehind: 31,
   LookBehindEnd: 32,
+  /** Start, StartS: a search, trying each start in turn (next = the pattern's first instruction). */
+  Start: 34,
 } as const;
 
 export const Qtype = { Greedy: 0, Lazy: 1, Possessive: 2, Independent: 3 } as const;
@@ -78,9 +83,13 @@ export interface Program {
   /** Operands: operand k of instruction n is `args[n * 7 + k]`. */
   readonly args: Int32Array;
   readonly tests: readonly CharTest[];
-  readonly branches: readonly Int32Array[];
-  /** The first instruction of the pattern. */
+  /** The alternatives of Branch instructions, the tests of Slice instructions. */
+  readonly lists: readonly Int32Array[];
+  /** The texts of Slice instructions compared exactly. */
+  readonly literals: readonly string[];
+  /** The first instruction of the pattern (Pattern's matchRoot), and the Start that searches with it. */
   readonly root: number;
+  readonly start: number;
   readonly locals: number;
   /** The number of greedy loops that remember where they failed (Pattern's `localTCNCount`). */
   readonly memos: number;
@@ -92,6 +101,13 @@ export interface Program {
   readonly supplementary: boolean;
   /** Pattern's matchRoot is a Begin: a search tries one start only. */
   readonly anchored: boolean;
+  /**
+   * What a match must start with, where it can be told without running it: a literal text, or a test of the
+   * first character (of the Basic Multilingual Plane; a surrogate is always tried). A search skips the starts that
+   * fail it, whose attempts would fail at their first character with nothing left behind.
+   */
+  readonly prefix: string;
+  readonly firstChar: CharTest | undefined;
 }
 
 export const ARGS = 7;
@@ -123,7 +139,9 @@ class Builder {
   readonly next: number[] = [];
   readonly args: number[] = [];
   readonly tests: CharTest[] = [];
-  readonly branches: Int32Array[] = [];
+  readonly predicates: CharPredicate[] = [];
+  readonly lists: Int32Array[] = [];
+  readonly literals: string[] = [];
   locals = 0;
   /** Greedy unbounded loops outside any repeated group or look-behind: Pattern's topClosureNodes. */
   readonly topLoops: number[] = [];
@@ -148,6 +166,7 @@ class Builder {
 
   test(node: RegexNode & { kind: "char" }): number {
     this.tests.push(compileCharTest(node.test));
+    this.predicates.push(node.test);
     return this.tests.length - 1;
   }
 
@@ -158,6 +177,7 @@ class Builder {
         if (node.canonical) return this.add(Op.CanonicalChar, end, this.test(node));
         return this.add(Op.Char, end, this.test(node), node.test.bmp ? 1 : 0);
       case "sequence": {
+        if (node.slice) return this.slice(node.items as (RegexNode & { kind: "char" })[], end);
         let next = end;
         for (let k = node.items.length - 1; k >= 0; k--) next = this.node(node.items[k] as RegexNode, next, top);
         return next;
@@ -168,7 +188,7 @@ class Builder {
           const head = this.node(alternative, conn, top);
           return head === conn ? -1 : head;
         });
-        return this.add(Op.Branch, -1, this.branch(heads), conn);
+        return this.add(Op.Branch, -1, this.list(heads), conn);
       }
       case "assertion": {
         const [op, a, b] = ASSERTIONS[node.what];
@@ -187,9 +207,18 @@ class Builder {
     }
   }
 
-  branch(heads: readonly number[]): number {
-    this.branches.push(Int32Array.from(heads));
-    return this.branches.length - 1;
+  list(items: readonly number[]): number {
+    this.lists.push(Int32Array.from(items));
+    return this.lists.length - 1;
+  }
+
+  /** A Slice: its characters' tests, and its text when each is one character of the BMP compared exactly. */
+  slice(chars: readonly (RegexNode & { kind: "char" })[], end: number): number {
+    const exact = chars.every(({ test }) => test.op === "is" && test.bmp);
+    const literal = exact ? String.fromCharCode(...chars.map(({ test }) => (test as { cp: number }).cp)) : undefined;
+    if (literal !== undefined) this.literals.push(literal);
+    const tests = chars.map((char) => this.test(char));
+    return this.add(Op.Slice, end, this.list(tests), literal === undefined ? -1 : this.literals.length - 1);
   }
 
   /** GroupHead, the body, GroupTail, then `end` (Pattern.createGroup): the head, the body's start, the local. */
@@ -256,7 +285,7 @@ class Builder {
     if (min === 0 && max === 1) {
       const conn = this.add(Op.BranchConn, end);
       const head = this.framed(group, conn, false).head;
-      return this.add(Op.Branch, -1, this.branch(mode === Qtype.Greedy ? [head, -1] : [-1, head]), conn);
+      return this.add(Op.Branch, -1, this.list(mode === Qtype.Greedy ? [head, -1] : [-1, head]), conn);
     }
     if (study(group).deterministic) {
       // GroupCurly matches the body alone: its GroupTail, seeing no start, ends the atom.
@@ -284,15 +313,21 @@ export function compileProgram(regex: JavaRegex & { root: RegexNode }): Program 
   const b = new Builder();
   const last = b.add(Op.LastAccept, -1);
   const root = b.node(regex.root, last, true);
+  const start = b.add(Op.Start, root);
   let memos = 0;
   if (!b.hasGroupRef) for (const loop of b.topLoops) b.set(loop, 5, memos++);
+  // `\b{g}` reads where the last atom ended, which a skipped attempt would have moved: nothing is skipped then.
+  const starts = b.op.includes(Op.GraphemeBound) ? undefined : new Starts(b);
+  const first = starts?.first(root) ?? ANY;
   return {
     op: Int32Array.from(b.op),
     next: Int32Array.from(b.next),
     args: Int32Array.from(b.args),
     tests: b.tests,
-    branches: b.branches,
+    lists: b.lists,
+    literals: b.literals,
     root,
+    start,
     locals: b.locals,
     memos,
     groupCount: regex.groupCount,
@@ -300,5 +335,168 @@ export function compileProgram(regex: JavaRegex & { root: RegexNode }): Program 
     minLength: study(regex.root).minLength,
     supplementary: regex.supplementary,
     anchored: b.op[root] === Op.Begin,
+    prefix: starts?.prefix(root) ?? "",
+    firstChar: first === ANY || first.empty ? undefined : compileCharTest(union(...first.chars)),
   };
+}
+
+/** What a match from an instruction starts with: the predicates of its first character, or ANY. */
+type First = { readonly chars: readonly CharPredicate[]; readonly empty: boolean } | typeof ANY;
+const ANY = "any";
+const EMPTY: First = { chars: [], empty: true };
+
+/**
+ * The first characters of the matches from an instruction, as far as they can be known without running the
+ * program and without changing what Java does: a start is skipped only when its attempt would fail at its first
+ * character leaving nothing behind. So anything that may capture or change the matcher's state without consuming
+ * a character (a look-ahead, a look-behind that captures, a possessive or atomic group that may match nothing,
+ * `\b{g}`, which reads the end of the last atom) makes it ANY, as do back-references and `\X`.
+ */
+class Starts {
+  private readonly seen = new Map<number, First>();
+
+  constructor(private readonly b: Builder) {}
+
+  private arg(node: number, k: number): number {
+    return this.b.args[node * ARGS + k] as number;
+  }
+
+  private next(node: number): number {
+    return this.b.next[node] as number;
+  }
+
+  /** The literal every match starts with (single characters of the BMP that are not surrogates). */
+  prefix(root: number): string {
+    let text = "";
+    for (let node = root; text.length < 64; node = this.next(node)) {
+      const op = this.b.op[node];
+      if (op === Op.GroupHead) continue;
+      if (op === Op.Slice) {
+        const literal = this.arg(node, 1);
+        if (literal === -1) break;
+        text += this.b.literals[literal];
+        continue;
+      }
+      if (op !== Op.Char) break;
+      const predicate = this.b.predicates[this.arg(node, 0)] as CharPredicate;
+      if (predicate.op !== "is" || !predicate.bmp || (predicate.cp >= 0xd800 && predicate.cp <= 0xdfff)) break;
+      text += String.fromCharCode(predicate.cp);
+    }
+    return text;
+  }
+
+  first(node: number): First {
+    const known = this.seen.get(node);
+    if (known) return known;
+    // A loop back to an instruction being studied: a repetition that can come round without consuming.
+    this.seen.set(node, ANY);
+    const found = this.study(node);
+    this.seen.set(node, found);
+    return found;
+  }
+
+  private study(node: number): First {
+    const b = this.b;
+    switch (b.op[node]) {
+      case Op.Accept:
+      case Op.LastAccept:
+        return EMPTY;
+      case Op.Char:
+        return { chars: [b.predicates[this.arg(node, 0)] as CharPredicate], empty: false };
+      case Op.Slice:
+        return { chars: [b.predicates[b.lists[this.arg(node, 0)]?.[0] as number] as CharPredicate], empty: false };
+      case Op.LineEnding:
+        return { chars: [VERTICAL], empty: false };
+      case Op.Begin:
+      case Op.End:
+      case Op.Caret:
+      case Op.UnixCaret:
+      case Op.LastMatch:
+      case Op.Dollar:
+      case Op.UnixDollar:
+      case Op.Bound:
+      case Op.BranchConn:
+      case Op.GroupHead:
+      case Op.GroupTail:
+        return this.first(this.next(node));
+      case Op.CharGreedy: {
+        const chars: First = { chars: [b.predicates[this.arg(node, 0)] as CharPredicate], empty: false };
+        return this.arg(node, 1) > 0 ? chars : this.either(chars, this.first(this.next(node)));
+      }
+      case Op.Ques:
+      case Op.Curly: {
+        const atom = this.first(this.arg(node, 0));
+        if (atom === ANY || atom.empty) return ANY;
+        const optional = b.op[node] === Op.Ques ? this.arg(node, 1) !== Qtype.Independent : this.arg(node, 1) === 0;
+        return optional ? this.either(atom, this.first(this.next(node))) : atom;
+      }
+      case Op.GroupCurly: {
+        const atom = this.first(this.arg(node, 0));
+        if (atom === ANY || atom.empty) return ANY;
+        return this.arg(node, 1) > 0 ? atom : this.either(atom, this.first(this.next(node)));
+      }
+      case Op.Branch: {
+        let found: First = { chars: [], empty: false };
+        for (const alternative of b.lists[this.arg(node, 0)] as Int32Array) {
+          found = this.either(found, this.first(alternative === -1 ? this.next(this.arg(node, 1)) : alternative));
+        }
+        return found;
+      }
+      case Op.Prolog: {
+        const loop = this.arg(node, 0);
+        const body = this.first(this.arg(loop, 0));
+        if (body === ANY || body.empty) return ANY;
+        return this.arg(loop, 3) > 0 ? body : this.either(body, this.first(this.next(loop)));
+      }
+      case Op.Behind:
+      case Op.NotBehind:
+      case Op.Neg:
+        return this.captures(this.arg(node, 0)) ? ANY : this.first(this.next(node));
+      case Op.Pos: {
+        // What follows, or else what the look-ahead itself must start with.
+        if (this.captures(this.arg(node, 0))) return ANY;
+        const after = this.first(this.next(node));
+        if (after !== ANY && !after.empty) return after;
+        const ahead = this.first(this.arg(node, 0));
+        return ahead !== ANY && !ahead.empty ? ahead : ANY;
+      }
+      default:
+        return ANY;
+    }
+  }
+
+  private either(a: First, b: First): First {
+    if (a === ANY || b === ANY) return ANY;
+    return { chars: [...a.chars, ...b.chars], empty: a.empty || b.empty };
+  }
+
+  /** Whether the instructions from `node` may set a group (a capturing GroupTail or GroupCurly). */
+  private captures(node: number, seen = new Set<number>()): boolean {
+    const b = this.b;
+    for (let at = node; at >= 0 && !seen.has(at); at = this.next(at)) {
+      seen.add(at);
+      const op = b.op[at];
+      if ((op === Op.GroupTail && this.arg(at, 1) > 0) || (op === Op.GroupCurly && this.arg(at, 6) === 1)) return true;
+      if (op === Op.Branch) {
+        for (const alternative of b.lists[this.arg(at, 0)] as Int32Array) {
+          if (alternative >= 0 && this.captures(alternative, seen)) return true;
+        }
+      }
+      if (
+        (op === Op.Ques ||
+          op === Op.Curly ||
+          op === Op.GroupCurly ||
+          op === Op.Pos ||
+          op === Op.Neg ||
+          op === Op.Prolog) &&
+        this.captures(this.arg(at, 0), seen)
+      )
+        return true;
+      if ((op === Op.Behind || op === Op.NotBehind) && this.captures(this.arg(at, 0), seen)) return true;
+      if (op === Op.Loop || op === Op.LazyLoop) {
+        if (this.captures(this.arg(at, 0), seen)) return true;
+      }
+    }
+    return false;
+  }
 }

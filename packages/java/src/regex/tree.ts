@@ -47,7 +47,13 @@ export type RegexNode =
       readonly canonical?: boolean;
       readonly span: Span;
     }
-  | { readonly kind: "sequence"; readonly items: readonly RegexNode[]; readonly span: Span }
+  | {
+      readonly kind: "sequence";
+      readonly items: readonly RegexNode[];
+      /** A run of literal characters, which Pattern matches as one node (a Slice). */
+      readonly slice?: boolean;
+      readonly span: Span;
+    }
   | { readonly kind: "alternation"; readonly alternatives: readonly RegexNode[]; readonly span: Span }
   | {
       readonly kind: "group";
