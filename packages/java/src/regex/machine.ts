@@ -215,6 +215,23 @@ export class Matcher {
     return this.finish(found);
   }
 
+  /** A Curly's atom that is one character node, matched without a call: as its Accept would, it sets `last`. */
+  private charAtom(atom: number, i: number): boolean {
+    const { text } = this;
+    if (i >= text.length) return false;
+    const { args, tests } = this.program;
+    const t = tests[args[atom * ARGS] as number] as CharTest;
+    if (args[atom * ARGS + 1] === 1) {
+      if (!test(t, text.charCodeAt(i))) return false;
+      this.last = i + 1;
+      return true;
+    }
+    const cp = codePointAt(text, i);
+    if (!test(t, cp)) return false;
+    this.last = i + (cp > 0xffff ? 2 : 1);
+    return true;
+  }
+
   private javaException(name: string): MatchStopped {
     return new MatchStopped("java-exception", name);
   }
@@ -741,6 +758,7 @@ export class Matcher {
           const atom = args[at] as number;
           const cmin = args[at + 1] as number;
           const cmax = args[at + 2] as number;
+          const simple = args[at + 4] === 1;
           for (;;) {
             switch (state) {
               case 0:
@@ -750,6 +768,13 @@ export class Matcher {
               case 20:
                 if (j < cmin) {
                   stack[sp++] = j;
+                  if (simple) {
+                    // The atom is one character: matched here, as if called and returned.
+                    r = this.charAtom(atom, i);
+                    entering = false;
+                    state = 1;
+                    continue;
+                  }
                   stack[sp++] = depth;
                   stack[sp++] = (node << 6) | 1;
                   node = atom;
@@ -778,6 +803,13 @@ export class Matcher {
                 stack[sp++] = i;
                 stack[sp++] = j;
                 stack[sp++] = x;
+                if (simple) {
+                  // The atom is one character: matched here, as if called and returned.
+                  r = this.charAtom(atom, i);
+                  entering = false;
+                  state = 2;
+                  continue;
+                }
                 stack[sp++] = depth;
                 stack[sp++] = (node << 6) | 2;
                 node = atom;
@@ -805,6 +837,13 @@ export class Matcher {
                   stack[sp++] = j;
                   stack[sp++] = k;
                   stack[sp++] = x;
+                  if (simple) {
+                    // The atom is one character: matched here, as if called and returned.
+                    r = this.charAtom(atom, i);
+                    entering = false;
+                    state = 3;
+                    continue;
+                  }
                   stack[sp++] = depth;
                   stack[sp++] = (node << 6) | 3;
                   node = atom;
@@ -891,6 +930,13 @@ export class Matcher {
                 if (j >= cmax) continue outer;
                 stack[sp++] = i;
                 stack[sp++] = j;
+                if (simple) {
+                  // The atom is one character: matched here, as if called and returned.
+                  r = this.charAtom(atom, i);
+                  entering = false;
+                  state = 7;
+                  continue;
+                }
                 stack[sp++] = depth;
                 stack[sp++] = (node << 6) | 7;
                 node = atom;
@@ -913,6 +959,13 @@ export class Matcher {
                 if (j < cmax) {
                   stack[sp++] = i;
                   stack[sp++] = j;
+                  if (simple) {
+                    // The atom is one character: matched here, as if called and returned.
+                    r = this.charAtom(atom, i);
+                    entering = false;
+                    state = 8;
+                    continue;
+                  }
                   stack[sp++] = depth;
                   stack[sp++] = (node << 6) | 8;
                   node = atom;

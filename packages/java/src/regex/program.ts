@@ -45,7 +45,7 @@ export const Op = {
   Ques: 15,
   /** CharPropertyGreedy (a = test, b = cmin, c = 1 for a BMP predicate). */
   CharGreedy: 16,
-  /** Curly (a = atom, b = cmin, c = cmax, d = Qtype). */
+  /** Curly (a = atom, b = cmin, c = cmax, d = Qtype, e = 1 when the atom is one character node). */
   Curly: 17,
   /** GroupCurly (a = atom, b = cmin, c = cmax, d = Qtype, e = local, f = group index x2, g = 1 if capturing). */
   GroupCurly: 18,
@@ -270,7 +270,10 @@ class Builder {
     ) {
       return this.add(Op.CharGreedy, end, this.test(body), min, body.test.bmp ? 1 : 0);
     }
-    return this.add(Op.Curly, end, this.node(body, this.accept, top), min, max, mode);
+    const atom = this.node(body, this.accept, top);
+    // A Curly of one character node runs its atom inline (see Matcher.charAtom).
+    const simple = this.op[atom] === Op.Char && this.next[atom] === this.accept ? 1 : 0;
+    return this.add(Op.Curly, end, atom, min, max, mode, simple);
   }
 
   /** A repeated group, as Pattern.group0 builds it: a Branch, Ques, Curly, GroupCurly or Loop. */
