@@ -193,17 +193,18 @@ describe("the step budget", () => {
       ...parsed,
       root: parsed.root ?? { kind: "sequence", items: [], span: { offset: 0, length: 0 } },
     });
-    const limits = { steps: STEP_BUDGET, depth: DEPTH_LIMIT };
+    const matcher = new Matcher(program, DEPTH_LIMIT).reset(`${"a".repeat(40)}!`, STEP_BUDGET);
     const stop = (() => {
       try {
-        new Matcher(program, `${"a".repeat(40)}!`, limits).find();
+        matcher.find();
       } catch (error) {
         return error;
       }
     })();
     expect(stop).toBeInstanceOf(MatchStopped);
     expect((stop as MatchStopped).reason).toBe("budget");
-    expect(limits.steps).toBeLessThan(0);
+    // It stopped at the budget: one step past it, not sooner and not later.
+    expect(matcher.steps).toBe(-1);
     const result = javaReplace(`${"a".repeat(40)}!`, pattern, "", false);
     expect(result.ok ? "" : result.problem).toMatch(
       /^The pattern "\(a\+\)\+b\\1\?" backtracks more than 20,000,000 steps on this text \(41 characters\), out of control: Java would run for a very long time \(hang\) on it\.$/,

@@ -48,8 +48,8 @@ const BREAKS: readonly boolean[] = (() => {
   return breaks;
 })();
 
-const isHigh = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
-const isLow = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+export const isHigh = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+export const isLow = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
 
 /** Character.codePointAt(text, at): a pair as one code point, a lone surrogate as itself. */
 export function codePointAt(text: string, at: number): number {

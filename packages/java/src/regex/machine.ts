@@ -1,6 +1,7 @@
+import * as atoms from "./atoms.js";
 import { type CharTest, compileCharTest } from "./char-tests.js";
 import * as grapheme from "./grapheme.js";
-import { WORD } from "./predicates.js";
+import { LETTER_OR_DIGIT, WORD } from "./predicates.js";
 import { ARGS, Op, type Program, Qtype } from "./program.js";
 import * as unicode from "./unicode.js";
 
@@ -14,7 +15,8 @@ import * as unicode from "./unicode.js";
 
 // Bound once: a module's exports, read in the loop, would each cost a property read (a getter where tests
 // transform modules), and case labels that are constants let the switch jump.
-const { codePointAt, nextBoundary } = grapheme;
+const { codePointAt, isHigh, isLow, nextBoundary } = grapheme;
+const { asciiLower } = atoms;
 const { categoryOf, toLowerCase, toUpperCase } = unicode;
 const {
   Accept,
@@ -68,9 +70,6 @@ export class MatchStopped extends Error {
 const NOANCHOR = 0;
 const ENDANCHOR = 1;
 
-const isHigh = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
-const isLow = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
-
 /** Character.codePointBefore(text, at). */
 function codePointBefore(text: string, at: number): number {
   const unit = text.charCodeAt(at - 1);
@@ -101,12 +100,12 @@ function countChars(text: string, index: number, count: number): number {
 
 const NON_SPACING_MARK_TYPE = 6;
 let wordTest: CharTest | undefined;
+let letterOrDigitTest: CharTest | undefined;
 
-/** Java's Character.isLetterOrDigit: letters and decimal digits. */
-const LETTER_OR_DIGIT = 0b1000111110;
-
+/** Java's Character.isLetterOrDigit. */
 function isLetterOrDigit(cp: number): boolean {
-  return ((LETTER_OR_DIGIT >> categoryOf(cp)) & 1) !== 0;
+  letterOrDigitTest ??= compileCharTest(LETTER_OR_DIGIT);
+  return test(letterOrDigitTest, cp);
 }
 
 function test(t: CharTest, cp: number): boolean {
@@ -1650,8 +1649,6 @@ export class Matcher {
     }
   }
 }
-
-const asciiLower = (ch: number) => (ch >= 0x41 && ch <= 0x5a ? ch + 0x20 : ch);
 
 function sameUnicodeCase(c1: number, c2: number): boolean {
   const u1 = toUpperCase(c1);

@@ -148,9 +148,8 @@ const Pf = 30;
 
 /** Character.isDigit, isLetter, isLetterOrDigit: general categories. */
 export const DIGIT = category(Nd);
-export const LETTER = category(Lu, Ll, Lt, Lm, Lo);
+const LETTER = category(Lu, Ll, Lt, Lm, Lo);
 export const LETTER_OR_DIGIT = category(Lu, Ll, Lt, Lm, Lo, Nd);
-export const NON_SPACING_MARK = category(Mn);
 const cased = (first: number) => {
   const title = category(Lt);
   const lower = flag(CharFlag.LowerCase);
