@@ -33,7 +33,7 @@ const FILE_NAMES = [
   "BC_2024_001234.PDF",
   "Relevé de compte - Mars 2024 (copie).pdf",
   "LRAR_2024-0317_Dupont.pdf",
-  "scan 0042 / annexe: \"contrat\".docx",
+  'scan 0042 / annexe: "contrat".docx',
   "Prénom_Nom_Élodie_Müller.pdf",
 ];
 
@@ -59,13 +59,23 @@ const CASES = [
   ["collapse spaces", "[ \\t]{2,}", /[ \t]{2,}/g, ["replace", " ", " "]],
   ["trim lines", "(?m)^[ \\t]+|[ \\t]+$", /^[ \t]+|[ \t]+$/gm, ["replace", "", ""]],
   ["keep letters and digits", "[^\\p{L}\\p{N}]+", /[^\p{L}\p{N}]+/gu, ["replace", "_", "_"]],
-  ["file name characters", "[\\\\/:*?\"<>|]", /[\\/:*?"<>|]/g, ["replace", "-", "-"]],
+  ["file name characters", '[\\\\/:*?"<>|]', /[\\/:*?"<>|]/g, ["replace", "-", "-"]],
   ["extension", "\\.(?i:pdf|docx?)$", /\.(?:[pP][dD][fF]|[dD][oO][cC][xX]?)$/, ["replace", "", ""]],
-  ["invoice number", "(?i)invoice\\s+no\\.?\\s*(\\d+)", /[iI][nN][vV][oO][iI][cC][eE][ \t\n\v\f\r]+[nN][oO]\.?[ \t\n\v\f\r]*(\d+)/g, ["replace", "#$1", "#$1"]],
+  [
+    "invoice number",
+    "(?i)invoice\\s+no\\.?\\s*(\\d+)",
+    /[iI][nN][vV][oO][iI][cC][eE][ \t\n\v\f\r]+[nN][oO]\.?[ \t\n\v\f\r]*(\d+)/g,
+    ["replace", "#$1", "#$1"],
+  ],
   ["dates", "(\\d{2})/(\\d{2})/(\\d{4})", /(\d{2})\/(\d{2})\/(\d{4})/g, ["replace", "$3-$2-$1", "$3-$2-$1"]],
   ["postal code", "\\b\\d{5}\\b", /(?<![\p{L}\p{Nd}_])\d{5}(?![\p{L}\p{Nd}_])/u, ["find"]],
   ["reference", "BC-\\d{6}", /BC-\d{6}/, ["find"]],
-  ["e-mail", "[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}", /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/g, ["replace", "<mail>", "<mail>"]],
+  [
+    "e-mail",
+    "[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}",
+    /[a-z0-9._%+-]+@[a-z0-9.-]+\.[a-z]{2,}/g,
+    ["replace", "<mail>", "<mail>"],
+  ],
   ["IBAN", "FR\\d{2}(?: ?[A-Z0-9]{4}){5}", /FR\d{2}(?: ?[A-Z0-9]{4}){5}/, ["find"]],
   ["thousands", "(?<=\\d)(?=(?:\\d{3})+(?!\\d))", /(?<=\d)(?=(?:\d{3})+(?!\d))/g, ["replace", " ", " "]],
   ["accents (?iu)", "(?iu)é", /é|É/g, ["replace", "e", "e"]],
@@ -82,9 +92,7 @@ const TEXTS = [
 
 function engine(pattern, how, text) {
   const result =
-    how[0] === "replace"
-      ? javaReplace(text, pattern, how[1], false)
-      : javaMatches(text, pattern, how[0] === "whole");
+    how[0] === "replace" ? javaReplace(text, pattern, how[1], false) : javaMatches(text, pattern, how[0] === "whole");
   if (!result.ok) throw new Error(`${pattern}: ${result.problem}`);
   return result.value;
 }
@@ -144,7 +152,9 @@ const pad = (s, n) => String(s).padEnd(n);
 console.log(`Java regex engine vs RegExp, fastest of ${RUNS} runs (target: at most ${TARGET}x RegExp)`);
 console.log(`${pad("pattern", 26)}${pad("text", 12)}${pad("engine µs", 12)}${pad("RegExp µs", 12)}ratio`);
 for (const { what, name, mine, js, ratio } of rows) {
-  console.log(`${pad(what, 26)}${pad(name, 12)}${pad(mine.toFixed(2), 12)}${pad(js.toFixed(2), 12)}${ratio.toFixed(2)}x`);
+  console.log(
+    `${pad(what, 26)}${pad(name, 12)}${pad(mine.toFixed(2), 12)}${pad(js.toFixed(2), 12)}${ratio.toFixed(2)}x`,
+  );
 }
 const overall = Math.exp(rows.reduce((sum, row) => sum + Math.log(row.ratio), 0) / rows.length);
 const worst = rows.reduce((a, b) => (b.ratio > a.ratio ? b : a));

@@ -49,7 +49,7 @@ export const Op = {
   Curly: 17,
   /** GroupCurly (a = atom, b = cmin, c = cmax, d = Qtype, e = local, f = group index x2, g = 1 if capturing). */
   GroupCurly: 18,
-  /** Branch (a = index of its alternatives in `branches`, -1 standing for the connection's next). */
+  /** Branch (a = index of its alternatives in `lists`, -1 standing for the connection's next; b = the BranchConn). */
   Branch: 19,
   BranchConn: 20,
   /** GroupHead (a = local). */
