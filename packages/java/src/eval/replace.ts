@@ -57,12 +57,27 @@ function stopped(error: unknown, pattern: string, text: string): string {
   }
 }
 
+const replacements = new WeakMap<Matcher, Map<string, ReturnType<typeof readJavaReplacement>>>();
+
+/** A replacement as appendReplacement reads it for the pattern of `m`, read once per pattern and replacement. */
+function replacementOf(m: Matcher, replacement: string): ReturnType<typeof readJavaReplacement> {
+  let known = replacements.get(m);
+  if (!known) replacements.set(m, (known = new Map()));
+  let read = known.get(replacement);
+  if (!read) {
+    read = readJavaReplacement(replacement, m.program.groupCount, m.program.groupNames);
+    if (known.size >= 50) known.clear();
+    known.set(replacement, read);
+  }
+  return read;
+}
+
 export function javaReplace(text: string, pattern: string, replacement: string, firstOnly: boolean): Evaluated<string> {
   const m = matcherOf(pattern, text);
   if (typeof m === "string") return { ok: false, problem: m };
   try {
     if (!m.find()) return { ok: true, value: text };
-    const read = readJavaReplacement(replacement, m.program.groupCount, m.program.groupNames);
+    const read = replacementOf(m, replacement);
     if ("problem" in read) {
       return { ok: false, problem: `Java throws on the replacement ${quote(replacement)}: ${read.problem.message}` };
     }

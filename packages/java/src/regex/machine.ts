@@ -325,8 +325,9 @@ export class Matcher {
         }
         case Start: {
           // Each start in turn, from the search's; starts that cannot begin a match are skipped (see program.ts).
-          const { prefix, firstChar, minLength, supplementary } = this.program;
+          const { prefix, firstChar, minLength, supplementary, maxUnits } = this.program;
           const guard = length - minLength;
+          if (state === 0 && maxUnits >= 0 && i < length - maxUnits) i = length - maxUnits;
           if (state === 1) {
             i = stack[--sp] as number;
             if (r) {

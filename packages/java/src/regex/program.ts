@@ -1,5 +1,5 @@
 import { type CharTest, compileCharTest } from "./char-tests.js";
-import { study } from "./lookbehind.js";
+import { study, type TreeInfo } from "./lookbehind.js";
 import type { JavaRegex } from "./parse.js";
 import { type CharPredicate, union, VERTICAL } from "./predicates.js";
 import { MAX_REPS } from "./quantifiers.js";
@@ -108,6 +108,26 @@ export interface Program {
    */
   readonly prefix: string;
   readonly firstChar: CharTest | undefined;
+  /**
+   * For a pattern that ends with `$`, `\Z` or `\z` and has a bounded length, the most UTF-16 units a match and the
+   * line terminator `$` may leave after it take: no match starts further from the end; -1 otherwise.
+   */
+  readonly maxUnits: number;
+}
+
+/**
+ * A search of a pattern anchored at the end starts where a match can still reach it (as JavaScript does, Java not):
+ * the earlier starts would fail, and skipping them changes nothing when no attempt leaves anything behind (no
+ * capture that outlives a failed attempt, no memory of failed positions, no `\b{g}`). Pattern measures lengths in
+ * characters, each at most two units; `\X`, `(?c)` and back-references have no measured maximum.
+ */
+function maxUnits(root: RegexNode, info: TreeInfo, starts: Starts, ops: readonly number[]): number {
+  if (!info.maxValid || info.maxLength < 0 || info.maxLength > 1_000_000 || starts.leaves()) return -1;
+  if (ops.includes(Op.Grapheme) || ops.includes(Op.CanonicalChar)) return -1;
+  const last = root.kind === "sequence" ? root.items.at(-1) : root;
+  if (last?.kind !== "assertion") return -1;
+  const after = last.what === "end" ? 0 : last.what === "dollar" ? 2 : last.what === "unix-dollar" ? 1 : -1;
+  return after < 0 ? -1 : 2 * info.maxLength + after;
 }
 
 export const ARGS = 7;
@@ -322,6 +342,7 @@ export function compileProgram(regex: JavaRegex & { root: RegexNode }): Program 
   // `\b{g}` reads where the last atom ended, which a skipped attempt would have moved: nothing is skipped then.
   const starts = b.op.includes(Op.GraphemeBound) ? undefined : new Starts(b);
   const first = starts?.first(root) ?? ANY;
+  const info = study(regex.root);
   return {
     op: Int32Array.from(b.op),
     next: Int32Array.from(b.next),
@@ -335,7 +356,8 @@ export function compileProgram(regex: JavaRegex & { root: RegexNode }): Program 
     memos,
     groupCount: regex.groupCount,
     groupNames: regex.groupNames,
-    minLength: study(regex.root).minLength,
+    minLength: info.minLength,
+    maxUnits: starts && memos === 0 && !regex.supplementary ? maxUnits(regex.root, info, starts, b.op) : -1,
     supplementary: regex.supplementary,
     anchored: b.op[root] === Op.Begin,
     prefix: starts?.prefix(root) ?? "",
@@ -466,6 +488,17 @@ class Starts {
       default:
         return ANY;
     }
+  }
+
+  /** Whether some instruction may capture in a way a failed attempt does not undo (see maxUnits). */
+  leaves(): boolean {
+    const b = this.b;
+    for (let node = 0; node < b.op.length; node++) {
+      const op = b.op[node];
+      const atomic = op === Op.Ques || op === Op.Curly || op === Op.Pos || op === Op.Neg;
+      if ((atomic || op === Op.Behind || op === Op.NotBehind) && this.captures(this.arg(node, 0))) return true;
+    }
+    return false;
   }
 
   private either(a: First, b: First): First {
