@@ -327,7 +327,15 @@ export class Matcher {
           // Each start in turn, from the search's; starts that cannot begin a match are skipped (see program.ts).
           const { prefix, firstChar, minLength, supplementary, maxUnits } = this.program;
           const guard = length - minLength;
-          if (state === 0 && maxUnits >= 0 && i < length - maxUnits) i = length - maxUnits;
+          if (state === 0 && maxUnits >= 0 && i < length - maxUnits) {
+            // The starts too far from the end are not tried; what they would cost Java is counted all the same.
+            steps -= (length - maxUnits - i) * this.program.attemptWork;
+            if (steps < 0) {
+              this.steps = steps;
+              throw new MatchStopped("budget", "");
+            }
+            i = length - maxUnits;
+          }
           if (state === 1) {
             i = stack[--sp] as number;
             if (r) {

@@ -113,6 +113,43 @@ export interface Program {
    * line terminator `$` may leave after it take: no match starts further from the end; -1 otherwise.
    */
   readonly maxUnits: number;
+  /** An upper bound of the steps Java takes on one attempt of such a pattern, charged for each start skipped. */
+  readonly attemptWork: number;
+}
+
+const MAX_ATTEMPT_WORK = 1000;
+
+/**
+ * An upper bound of the nodes Java visits on one attempt of a pattern without unbounded repetitions: its nodes,
+ * times each repetition's and alternation's choices (Infinity past the bound that matters).
+ */
+function attemptWork(root: RegexNode): number {
+  let nodes = 0;
+  let choices = 1;
+  const walk = (node: RegexNode): void => {
+    nodes++;
+    switch (node.kind) {
+      case "sequence":
+        for (const item of node.items) walk(item);
+        return;
+      case "alternation":
+        choices *= node.alternatives.length;
+        for (const alternative of node.alternatives) walk(alternative);
+        return;
+      case "group":
+        if (node.behind) choices *= Math.max(1, node.behind.max - node.behind.min + 1);
+        walk(node.body);
+        return;
+      case "repeat":
+        choices *= node.max - node.min + 1;
+        walk(node.body);
+        return;
+      default:
+    }
+  };
+  walk(root);
+  const work = nodes * choices;
+  return Number.isFinite(work) && work <= MAX_ATTEMPT_WORK ? work : Number.POSITIVE_INFINITY;
 }
 
 /**
@@ -123,6 +160,8 @@ export interface Program {
  */
 function maxUnits(root: RegexNode, info: TreeInfo, starts: Starts, ops: readonly number[]): number {
   if (!info.maxValid || info.maxLength < 0 || info.maxLength > 1_000_000 || starts.leaves()) return -1;
+  // The starts skipped are charged at the most an attempt can cost, so that no runaway is hidden: only cheap ones.
+  if (attemptWork(root) > MAX_ATTEMPT_WORK) return -1;
   if (ops.includes(Op.Grapheme) || ops.includes(Op.CanonicalChar)) return -1;
   const last = root.kind === "sequence" ? root.items.at(-1) : root;
   if (last?.kind !== "assertion") return -1;
@@ -358,6 +397,7 @@ export function compileProgram(regex: JavaRegex & { root: RegexNode }): Program 
     groupNames: regex.groupNames,
     minLength: info.minLength,
     maxUnits: starts && memos === 0 && !regex.supplementary ? maxUnits(regex.root, info, starts, b.op) : -1,
+    attemptWork: attemptWork(regex.root),
     supplementary: regex.supplementary,
     anchored: b.op[root] === Op.Begin,
     prefix: starts?.prefix(root) ?? "",
