@@ -214,6 +214,23 @@ export class Matcher {
     return this.finish(found);
   }
 
+  /** Whether a character node or a Slice at `node` certainly fails at `i`, on its first character. */
+  private failsAt(node: number, i: number): boolean {
+    const { op, args, tests, lists, literals } = this.program;
+    const kind = op[node];
+    if (kind !== Char && kind !== Slice) return false;
+    const { text } = this;
+    if (i >= text.length) return true;
+    const at = node * ARGS;
+    if (kind === Slice && (args[at + 1] as number) >= 0) {
+      return text.charCodeAt(i) !== (literals[args[at + 1] as number] as string).charCodeAt(0);
+    }
+    const t = tests[
+      kind === Char ? (args[at] as number) : ((lists[args[at] as number] as Int32Array)[0] as number)
+    ] as CharTest;
+    return !test(t, t.bmp ? text.charCodeAt(i) : codePointAt(text, i));
+  }
+
   /** A Curly's atom that is one character node, matched without a call: as its Accept would, it sets `last`. */
   private charAtom(atom: number, i: number): boolean {
     const { text } = this;
@@ -747,13 +764,27 @@ export class Matcher {
             }
             k--;
           }
-          if (k >= cmin) {
+          // A next node that fails on its first character is not called: the step Java takes is counted here.
+          const after = next[node] as number;
+          while (k >= cmin && this.failsAt(after, i)) {
+            if (--steps < 0) {
+              this.steps = steps;
+              throw new MatchStopped("budget", "");
+            }
+            if (bmp) i--;
+            else {
+              if (k === cmin) break;
+              i = Math.max(j, i - (codePointBefore(text, i) > 0xffff ? 2 : 1));
+            }
+            k--;
+          }
+          if (k >= cmin && !(k === cmin && !bmp && this.failsAt(after, i))) {
             stack[sp++] = j;
             stack[sp++] = i;
             stack[sp++] = k;
             stack[sp++] = depth;
             stack[sp++] = (node << 6) | 1;
-            node = next[node] as number;
+            node = after;
             entering = true;
             state = 0;
             continue;
