@@ -927,6 +927,15 @@ export class Matcher {
                 state = 22;
                 continue;
               case 22:
+                // Back off while what follows fails on its first character, counting Java's call of it.
+                while (j >= x && this.failsAt(next[node] as number, i)) {
+                  if (--steps < 0) {
+                    this.steps = steps;
+                    throw new MatchStopped("budget", "");
+                  }
+                  i -= k;
+                  j--;
+                }
                 if (j >= x) {
                   stack[sp++] = i;
                   stack[sp++] = j;
@@ -1376,6 +1385,16 @@ export class Matcher {
             if (begin < 0) {
               this.last = i;
               r = true;
+              entering = false;
+              continue;
+            }
+            if (this.failsAt(next[node] as number, i)) {
+              // What follows fails on its first character: the group is set and restored at once, as in Java.
+              if (--steps < 0) {
+                this.steps = steps;
+                throw new MatchStopped("budget", "");
+              }
+              r = false;
               entering = false;
               continue;
             }
