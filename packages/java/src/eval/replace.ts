@@ -62,7 +62,10 @@ const replacements = new WeakMap<Matcher, Map<string, ReturnType<typeof readJava
 /** A replacement as appendReplacement reads it for the pattern of `m`, read once per pattern and replacement. */
 function replacementOf(m: Matcher, replacement: string): ReturnType<typeof readJavaReplacement> {
   let known = replacements.get(m);
-  if (!known) replacements.set(m, (known = new Map()));
+  if (!known) {
+    known = new Map();
+    replacements.set(m, known);
+  }
   let read = known.get(replacement);
   if (!read) {
     read = readJavaReplacement(replacement, m.program.groupCount, m.program.groupNames);
@@ -91,6 +94,8 @@ export function javaReplace(text: string, pattern: string, replacement: string, 
     return { ok: true, value: out + text.slice(appended) };
   } catch (error) {
     return { ok: false, problem: stopped(error, pattern, text) };
+  } finally {
+    m.release();
   }
 }
 
@@ -101,5 +106,7 @@ export function javaMatches(text: string, pattern: string, whole: boolean): Eval
     return { ok: true, value: whole ? m.matches() : m.find() };
   } catch (error) {
     return { ok: false, problem: stopped(error, pattern, text) };
+  } finally {
+    m.release();
   }
 }

@@ -151,6 +151,12 @@ export class Matcher {
     return this;
   }
 
+  /** Lets go of the text, and of a stack a long text grew, between evaluations (the matcher is kept). */
+  release(): void {
+    this.text = "";
+    if (this.stack.length > 1 << 16) this.stack = new Int32Array(256);
+  }
+
   /** Matcher.start(): where the last match began. */
   get start(): number {
     return this.groups[0] as number;
