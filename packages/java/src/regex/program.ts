@@ -280,13 +280,16 @@ class Builder {
     return this.add(Op.Slice, end, this.list(tests), literal === undefined ? -1 : this.literals.length - 1);
   }
 
-  /** GroupHead, the body, GroupTail, then `end` (Pattern.createGroup): the head, the body's start, the local. */
-  framed(group: Group, end: number, top: boolean): { head: number; body: number; local: number } {
+  /**
+   * GroupHead, the body, GroupTail, then `end` (Pattern.createGroup): the head (none when `headless`, for a
+   * GroupCurly, which matches from the body), the body's start, the local.
+   */
+  framed(group: Group, end: number, top: boolean, headless = false): { head: number; body: number; local: number } {
     const local = this.locals++;
     const capture = group.type === "capture" ? (group.index as number) * 2 : 0;
     const tail = this.add(Op.GroupTail, end, local, capture);
     const body = this.node(group.body, tail, top);
-    const head = this.add(Op.GroupHead, body, local);
+    const head = headless ? -1 : this.add(Op.GroupHead, body, local);
     return { head, body, local };
   }
 
@@ -351,7 +354,7 @@ class Builder {
     }
     if (study(group).deterministic) {
       // GroupCurly matches the body alone: its GroupTail, seeing no start, ends the atom.
-      const { body, local } = this.framed(group, this.accept, false);
+      const { body, local } = this.framed(group, this.accept, false, true);
       const capture = group.type === "capture";
       const index = capture ? (group.index as number) * 2 : 0;
       return this.add(Op.GroupCurly, end, body, min, max, mode, local, index, capture ? 1 : 0);
