@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { zipSync } from "fflate";
@@ -255,6 +255,46 @@ describe("mailroom eval, what it reports", () => {
       "yesterday",
     ]);
     expect(now.stderr).toContain('--now "yesterday" is not an ISO-8601 instant');
+  });
+
+  it("runs Java's regexes as Java (Unicode case, class intersections, back-references under (?i)) and reports a runaway pattern at its expression, exiting 1", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "mailroom-eval-regex-"));
+    const name = `Café_ÉTÉ_Straße_abAB_${"a".repeat(40)}!.pdf`;
+    copyFileSync(samples("registered-letter", "LRAR_2024-0317_Dupont.pdf"), join(dir, name));
+    const letter = readFileSync("examples/registered-letter.service.yaml", "utf8");
+    const metadata = [
+      "    metadata:",
+      "      accents:",
+      '        value: fileName | replace(/(?iu)é/, "e", firstOnly=false)',
+      "      consonants:",
+      '        value: fileName | replace(/[a-z&&[^aeiou]]/, "", firstOnly=false)',
+      "      repeated:",
+      '        value: fileName | replace(/(?i)(ab)\\1/, "<$1>", firstOnly=false)',
+      "      summer:",
+      '        value: fileName | replace(/(?iu)été/, "summer", firstOnly=false)',
+      "      runaway:",
+      '        value: fileName | replace(/(a+)+b\\1?/, "", firstOnly=false)',
+      "",
+    ].join("\n");
+    const service = join(dir, "letter.service.yaml");
+    writeFileSync(service, letter.replace(/ {4}metadata:\n[\s\S]*?\n\n/, `${metadata}\n`));
+    const result = await runCli(["eval", service, "--file", `LETTER=${join(dir, name)}`, ...OU, "--format", "json"]);
+    expect(result.code).toBe(1);
+    const { documents } = JSON.parse(result.stdout) as {
+      documents: { metadata: Record<string, string | null>; errors: Record<string, string> }[];
+    };
+    const as = "_aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!.";
+    // What Java 17's String.replaceAll gives on the same name.
+    expect(documents[0]?.metadata).toEqual({
+      accents: `Cafe_eTe_Straße_abAB${as}pdf`,
+      consonants: `Caé_ÉTÉ_Saße_aAB${as}`,
+      repeated: `Café_ÉTÉ_Straße_<ab>${as}pdf`,
+      summer: `Café_summer_Straße_abAB${as}pdf`,
+      runaway: null,
+    });
+    expect(result.stderr).toMatch(
+      /letter\.service\.yaml:\d+:\d+ {2}error {2}Found that metadata "runaway" of box LETTER has no value on "[^"]+": The pattern "\(a\+\)\+b\\1\?" backtracks more than 20,000,000 steps on this text \(66 characters\), out of control: Java would run for a very long time \(hang\) on it\..*cannot-evaluate/,
+    );
   });
 
   it("refuses an archive that claims to inflate past the limits, before inflating it, and a broken one", async () => {

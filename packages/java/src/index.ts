@@ -28,8 +28,8 @@ export async function loadJavaDates(locales?: Iterable<string | undefined>): Pro
 export type { Evaluated } from "./eval/evaluated.js";
 /** Numbers in texts: comparisons as BigDecimal's, epoch milliseconds as Long.parseLong's. */
 export { javaCompareNumbers, javaParseLong } from "./eval/numbers.js";
-/** Java regexes run by JavaScript only where they mean the same: `replaceAll`/`replaceFirst`, `find`/`matches`. */
-export { javaMatches, javaRegExp, javaReplace } from "./eval/replace.js";
+/** Java regexes run as java.util.regex runs them: `replaceAll`/`replaceFirst`, `find`/`matches`. */
+export { DEPTH_LIMIT, javaMatches, javaReplace, STEP_BUDGET } from "./eval/replace.js";
 export { javaSubstring } from "./eval/substring.js";
 /** Language tags as `Locale.forLanguageTag` reads them. */
 export { checkLanguageTag, type LanguageTagProblem } from "./language-tag.js";

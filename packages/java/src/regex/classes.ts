@@ -1,12 +1,14 @@
 import { quote } from "../quote.js";
-import { singleSet } from "./atoms.js";
+import { asciiLower, asciiUpper, charProperty, single, singleSet } from "./atoms.js";
 import * as cs from "./char-set.js";
 import { SetBuilder } from "./char-set.js";
 import { readEscape } from "./escapes.js";
 import { c, next, nextEscaped, peek, unread } from "./lexer.js";
+import * as p from "./predicates.js";
 import { propertySet } from "./properties.js";
 import { CASE_INSENSITIVE, type RegexState, type RegexSyntaxError, UNICODE_CASE } from "./state.js";
 import type { RegexNode } from "./tree.js";
+import { toLowerCase, toUpperCase } from "./unicode.js";
 
 /**
  * Character classes as Pattern.clazz reads them: ranges, escapes and properties, nested classes (a union), `&&`
@@ -16,15 +18,66 @@ import type { RegexNode } from "./tree.js";
 /** The class opening at `at` (the cursor on its `[`), as a character node. */
 export function classNode(s: RegexState, at: number): RegexNode {
   s.enter(at);
-  const set = clazz(s, true, at);
+  const { set, test } = clazz(s, true, at);
   s.depth--;
-  return { kind: "char", set, span: s.span(at, s.cursor) };
+  return charProperty(s, test, set, s.span(at, s.cursor), true);
 }
 
-function clazz(s: RegexState, consume: boolean, start: number): cs.CharSet {
-  let prev: SetBuilder | null = null;
-  let curr: cs.CharSet | null = null;
-  let bits = new SetBuilder();
+/** A class's approximate set and exact predicate, built side by side. */
+interface Clazz {
+  readonly set: cs.CharSet;
+  readonly test: p.CharPredicate;
+}
+
+/** Pattern's BitClass: characters below 256, each with its other cases under `(?i)`. */
+class BitClass {
+  private readonly chars = new Set<number>();
+  readonly set = new SetBuilder();
+
+  add(s: RegexState, ch: number): void {
+    this.set.add(singleSet(s, ch));
+    if (s.has(CASE_INSENSITIVE)) {
+      if (ch < 0x80) {
+        this.chars.add(asciiUpper(ch));
+        this.chars.add(asciiLower(ch));
+      } else if (s.has(UNICODE_CASE)) {
+        this.chars.add(toLowerCase(ch));
+        this.chars.add(toUpperCase(ch));
+      }
+    }
+    this.chars.add(ch);
+  }
+
+  build(): Clazz {
+    const chars = [...this.chars].sort((a, b) => a - b);
+    return { set: this.set.build(), test: { op: "bits", chars, bmp: true } };
+  }
+}
+
+/** A union of class parts, in the order Java makes it. */
+class Union {
+  private readonly set = new SetBuilder();
+  private readonly tests: p.CharPredicate[] = [];
+
+  constructor(first: Clazz) {
+    this.add(first);
+  }
+
+  add(part: Clazz): this {
+    this.set.add(part.set);
+    this.tests.push(part.test);
+    return this;
+  }
+
+  build(): Clazz {
+    return { set: this.set.build(), test: p.union(...this.tests) };
+  }
+}
+
+function clazz(s: RegexState, consume: boolean, start: number): Clazz {
+  let prev: Union | null = null;
+  let curr: Clazz | null = null;
+  const bits = new BitClass();
   let hasBits = false;
   let isNeg = false;
   let ch = next(s);
@@ -38,7 +91,7 @@ function clazz(s: RegexState, consume: boolean, start: number): cs.CharSet {
       s.enter(at);
       curr = clazz(s, true, at);
       s.depth--;
-      prev = (prev ?? new SetBuilder()).add(curr);
+      prev = prev ? prev.add(curr) : new Union(curr);
       ch = peek(s);
       continue;
     }
@@ -47,26 +100,26 @@ function clazz(s: RegexState, consume: boolean, start: number): cs.CharSet {
       ch = next(s);
       if (ch === c("&")) {
         ch = next(s);
-        let right: SetBuilder | null = null;
+        let right: Union | null = null;
         while (ch !== c("]") && ch !== c("&")) {
           const at = s.cursor;
           s.enter(at);
-          let part: cs.CharSet;
+          let part: Clazz;
           if (ch === c("[")) part = clazz(s, true, at);
           else {
             unread(s);
             part = clazz(s, false, at);
           }
           s.depth--;
-          right = (right ?? new SetBuilder()).add(part);
+          right = right ? right.add(part) : new Union(part);
           ch = peek(s);
         }
         if (hasBits) {
+          // Java keeps adding to the same BitClass after "&&"; no character can be added to it there.
           if (prev === null) {
             curr = bits.build();
-            prev = new SetBuilder().add(curr);
+            prev = new Union(curr);
           } else prev.add(bits.build());
-          bits = new SetBuilder();
           hasBits = false;
         }
         if (right !== null) curr = right.build();
@@ -79,7 +132,10 @@ function clazz(s: RegexState, consume: boolean, start: number): cs.CharSet {
             );
           }
           prev = right;
-        } else if (curr !== null) prev = new SetBuilder().add(cs.intersect(prev.build(), curr));
+        } else if (curr !== null) {
+          const left = prev.build();
+          prev = new Union({ set: cs.intersect(left.set, curr.set), test: p.and(left.test, curr.test) });
+        }
         continue;
       }
       unread(s);
@@ -87,16 +143,14 @@ function clazz(s: RegexState, consume: boolean, start: number): cs.CharSet {
       throw unclosedClass(s, start);
     } else if (ch === c("]") && (prev !== null || hasBits)) {
       if (consume) next(s);
-      const set = prev === null ? bits.build() : hasBits ? prev.add(bits.build()).build() : prev.build();
-      return isNeg ? cs.negate(set) : set;
+      const built = prev === null ? bits.build() : hasBits ? prev.add(bits.build()).build() : prev.build();
+      return isNeg ? { set: cs.negate(built.set), test: p.not(built.test) } : built;
     }
-    const item = range(s);
-    if (item.bits) {
-      hasBits = true;
-      bits.add(item.set);
-    } else {
-      curr = item.set;
-      prev = (prev ?? new SetBuilder()).add(curr);
+    const item = range(s, bits);
+    if (item === null) hasBits = true;
+    else {
+      curr = item;
+      prev = prev ? prev.add(curr) : new Union(curr);
     }
     ch = peek(s);
   }
@@ -117,32 +171,41 @@ function unclosedClass(s: RegexState, start: number): RegexSyntaxError {
   return s.error("Unclosed character class", message, s.span(start, start + 1));
 }
 
-function bitsOrSingle(s: RegexState, ch: number): { bits: boolean; set: cs.CharSet } {
-  const set = singleSet(s, ch);
+/**
+ * Pattern.bitsOrSingle: a character below 256 goes into the class's BitClass (null returned), unless Unicode case
+ * folding takes it or its other case out of Latin-1; any other is Pattern.single's predicate.
+ */
+function bitsOrSingle(s: RegexState, ch: number, bits: BitClass): Clazz | null {
   const special = [0xff, 0xb5, 0x49, 0x69, 0x53, 0x73, 0x4b, 0x6b, 0xc5, 0xe5].includes(ch);
-  const bits = ch < 256 && !(s.has(CASE_INSENSITIVE) && s.has(UNICODE_CASE) && special);
-  return { bits, set };
+  if (ch < 256 && !(s.has(CASE_INSENSITIVE) && s.has(UNICODE_CASE) && special)) {
+    bits.add(s, ch);
+    return null;
+  }
+  return { set: singleSet(s, ch), test: single(s, ch) };
 }
 
-function range(s: RegexState): { bits: boolean; set: cs.CharSet } {
+function range(s: RegexState, bits: BitClass): Clazz | null {
   const from = s.cursor;
   let ch = peek(s);
   if (ch === c("\\")) {
     ch = nextEscaped(s);
-    if (ch === c("p") || ch === c("P")) {
-      return { bits: false, set: propertySet(s, from, ch === c("P")) };
-    }
+    if (ch === c("p") || ch === c("P")) return propertySet(s, from, ch === c("P"));
     const isRange = s.t(s.cursor + 1) === c("-");
     unread(s);
     const escaped = readEscape(s, true, true, isRange);
-    if (escaped.ch === -1) return { bits: false, set: ("set" in escaped && escaped.set) || cs.ALL };
+    if (escaped.ch === -1) {
+      return {
+        set: ("set" in escaped && escaped.set) || cs.ALL,
+        test: ("test" in escaped && escaped.test) || p.ALL,
+      };
+    }
     ch = escaped.ch;
   } else {
     next(s);
   }
   if (peek(s) === c("-")) {
     const endRange = s.t(s.cursor + 1);
-    if (endRange === c("[")) return bitsOrSingle(s, ch);
+    if (endRange === c("[")) return bitsOrSingle(s, ch, bits);
     if (endRange !== c("]")) {
       next(s);
       let m = peek(s);
@@ -160,8 +223,9 @@ function range(s: RegexState): { bits: boolean; set: cs.CharSet } {
         );
       }
       const set = cs.range(ch, m);
-      return { bits: false, set: s.has(CASE_INSENSITIVE) ? cs.caseInsensitive(set) : set };
+      if (!s.has(CASE_INSENSITIVE)) return { set, test: p.range(ch, m, "none") };
+      return { set: cs.caseInsensitive(set), test: p.range(ch, m, s.has(UNICODE_CASE) ? "unicode" : "ascii") };
     }
   }
-  return bitsOrSingle(s, ch);
+  return bitsOrSingle(s, ch, bits);
 }

@@ -1,10 +1,11 @@
-import { javaTrim } from "../eval/clean.js";
 import { quote } from "../quote.js";
 import * as cs from "./char-set.js";
 import { groupName } from "./groups.js";
 import { c, isAlpha, isDigit, peek, read, skip, unread } from "./lexer.js";
-import { type RegexState, UNICODE_CHARACTER_CLASS } from "./state.js";
-import type { RegexNode } from "./tree.js";
+import * as p from "./predicates.js";
+import { CASE_INSENSITIVE, type RegexState, UNICODE_CASE, UNICODE_CHARACTER_CLASS, UNIX_LINES } from "./state.js";
+import type { AssertionKind, RegexNode } from "./tree.js";
+import { codePointOfName } from "./unicode.js";
 
 /**
  * Backslash escapes as Pattern.escape reads them: characters (`\t`, `\x{...}`, `\u....`, `\0..`, `\cX`,
@@ -12,10 +13,10 @@ import type { RegexNode } from "./tree.js";
  * back-references (`\1`, `\k<name>`), with what each may not do inside a character class.
  */
 
-/** What an escape stands for: one character (`ch`), or `ch` -1 and the node or character set it makes. */
+/** What an escape stands for: one character (`ch`), or `ch` -1 and the node or character class it makes. */
 export type Escape =
   | { readonly ch: number }
-  | { readonly ch: -1; readonly node?: RegexNode; readonly set?: cs.CharSet };
+  | { readonly ch: -1; readonly node?: RegexNode; readonly set?: cs.CharSet; readonly test?: p.CharPredicate };
 
 const isHexDigit = (ch: number) => isDigit(ch) || (ch >= 0x41 && ch <= 0x46) || (ch >= 0x61 && ch <= 0x66);
 const isOctal = (ch: number) => ch >= 0x30 && ch <= 0x37;
@@ -37,8 +38,11 @@ export function readEscape(s: RegexState, inClass: boolean, create: boolean, isR
       `Java does not allow ${what} ${quote(`\\${letter}`)} inside a character class.`,
       s.span(from, s.cursor),
     );
-  const assertion = (): Escape => ({ ch: -1, node: { kind: "assertion", span: s.span(from, s.cursor) } });
-  const set = (value: cs.CharSet): Escape => ({ ch: -1, set: value });
+  const assertion = (what: AssertionKind): Escape => ({
+    ch: -1,
+    node: { kind: "assertion", what, span: s.span(from, s.cursor) },
+  });
+  const set = (value: cs.CharSet, test: p.CharPredicate): Escape => ({ ch: -1, set: value, test });
   switch (letter) {
     case "0":
       return { ch: octal(s, from) };
@@ -65,7 +69,11 @@ export function readEscape(s: RegexState, inClass: boolean, create: boolean, isR
     case "z":
     case "B":
       if (inClass) throw notInClass("the anchor");
-      return assertion();
+      if (letter === "A") return assertion("begin");
+      if (letter === "G") return assertion("last-match");
+      if (letter === "Z") return assertion(s.has(UNIX_LINES) ? "unix-dollar" : "dollar");
+      if (letter === "z") return assertion("end");
+      return assertion(unicode ? "unicode-not-bound" : "not-bound");
     case "b":
       if (inClass) {
         throw s.error(
@@ -77,7 +85,7 @@ export function readEscape(s: RegexState, inClass: boolean, create: boolean, isR
       if (create) {
         if (peek(s) === c("{")) {
           if (skip(s) === c("g")) {
-            if (read(s) === c("}")) return assertion();
+            if (read(s) === c("}")) return assertion("grapheme-bound");
             throw s.error(
               "Illegal/unsupported escape sequence",
               'Expected "}" to close "\\b{g" (a grapheme boundary).',
@@ -88,22 +96,28 @@ export function readEscape(s: RegexState, inClass: boolean, create: boolean, isR
           unread(s);
         }
       }
-      return assertion();
-    case "D":
-    case "S":
-    case "W":
+      return assertion(unicode ? "unicode-bound" : "bound");
     case "d":
+      return set(cs.escapeClass(letter, unicode), unicode ? p.DIGIT : p.ASCII_DIGIT);
+    case "D":
+      return set(cs.escapeClass(letter, unicode), p.not(unicode ? p.DIGIT : p.ASCII_DIGIT));
     case "s":
+      return set(cs.escapeClass(letter, unicode), unicode ? p.WHITE_SPACE : p.ASCII_SPACE);
+    case "S":
+      return set(cs.escapeClass(letter, unicode), p.not(unicode ? p.WHITE_SPACE : p.ASCII_SPACE));
     case "w":
-      return set(cs.escapeClass(letter, unicode));
-    case "H":
+      return set(cs.escapeClass(letter, unicode), unicode ? p.WORD : p.ASCII_WORD);
+    case "W":
+      return set(cs.escapeClass(letter, unicode), p.not(unicode ? p.WORD : p.ASCII_WORD));
     case "h":
-      return set(cs.escapeClass(letter, false));
+      return set(cs.escapeClass(letter, false), p.HORIZONTAL);
+    case "H":
+      return set(cs.escapeClass(letter, false), p.not(p.HORIZONTAL));
     case "V":
-      return set(cs.escapeClass(letter, false));
+      return set(cs.escapeClass(letter, false), p.not(p.VERTICAL));
     case "v":
       if (isRange) return { ch: 0x0b };
-      return set(cs.escapeClass("v", false));
+      return set(cs.escapeClass("v", false), p.VERTICAL);
     case "R":
       if (inClass) throw notInClass("the line break");
       return {
@@ -168,7 +182,7 @@ export function readEscape(s: RegexState, inClass: boolean, create: boolean, isR
       if (!create) return { ch: -1 };
       const span = s.span(from, s.cursor);
       s.backrefs.push({ group, span });
-      return { ch: -1, node: { kind: "backref", group, name, span } };
+      return { ch: -1, node: { kind: "backref", group, name, fold: backrefFold(s), span } };
     }
     default:
       if (isAlpha(ch)) {
@@ -195,7 +209,13 @@ function ref(s: RegexState, refNum: number, from: number): RegexNode {
   }
   const span = s.span(from, s.cursor);
   s.backrefs.push({ group, span });
-  return { kind: "backref", group, span };
+  return { kind: "backref", group, fold: backrefFold(s), span };
+}
+
+/** BackRef, or CIBackRef under `(?i)`, comparing Character's cases under `(?iu)`. */
+function backrefFold(s: RegexState): p.Fold {
+  if (!s.has(CASE_INSENSITIVE)) return "none";
+  return s.has(UNICODE_CASE) ? "unicode" : "ascii";
 }
 
 function octal(s: RegexState, from: number): number {
@@ -304,14 +324,13 @@ function characterName(s: RegexState, from: number): number {
     }
   }
   const name = s.text(start, s.cursor - 1);
-  // Without Unicode's name list, any name in the alphabet of character names is taken as known.
-  // Character.codePointOf trims the name and ignores its case.
-  if (!/^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(javaTrim(name))) {
+  const cp = codePointOfName(name);
+  if (cp === undefined) {
     throw s.error(
       `Unknown character name [${name}]`,
       `Java does not know the character name ${quote(name)}; expected a Unicode name such as "LATIN SMALL LETTER A".`,
       s.span(from, s.cursor),
     );
   }
-  return 0xfffd;
+  return cp;
 }

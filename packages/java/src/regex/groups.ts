@@ -1,6 +1,7 @@
 import { quote } from "../quote.js";
 import { accept, c, isAlpha, isDigit, next, peek, read, skip, unread } from "./lexer.js";
-import { isLookbehindBounded } from "./lookbehind.js";
+import { study } from "./lookbehind.js";
+import { isSupplementary } from "./predicates.js";
 import { closure } from "./quantifiers.js";
 import {
   CANON_EQ,
@@ -46,6 +47,7 @@ export function group(s: RegexState, expr: (s: RegexState) => RegexNode): RegexN
   let index: number | undefined;
   let name: string | undefined;
   let body: RegexNode;
+  let behind: { min: number; max: number; supplementary: boolean } | undefined;
   let ch = next(s);
   if (ch === c("?")) {
     ch = skip(s);
@@ -82,14 +84,20 @@ export function group(s: RegexState, expr: (s: RegexState) => RegexNode): RegexN
           break;
         }
         type = ch === c("=") ? "lookbehind" : "negative-lookbehind";
+        const bodyStart = s.cursor;
         body = expr(s);
-        if (!isLookbehindBounded(body)) {
+        const info = study(body);
+        if (!info.maxValid) {
           throw s.error(
             "Look-behind group does not have an obvious maximum length",
             `The look-behind ${quote(s.text(start, start + 4))} has no maximum length that Java can work out (it holds an unbounded or varying repeated group, or a back-reference); unlike JavaScript, Java requires a bounded look-behind.`,
             s.span(start, start + 4),
           );
         }
+        // Pattern.findSupplementary looks from the body to the end of the pattern, not to the end of the group.
+        let supplementary = false;
+        for (let i = bodyStart; i < s.patternLength && !supplementary; i++) supplementary = isSupplementary(s.t(i));
+        behind = { min: info.minLength, max: info.maxLength, supplementary };
         break;
       }
       case c("$"):
@@ -134,6 +142,7 @@ export function group(s: RegexState, expr: (s: RegexState) => RegexNode): RegexN
     body,
     ...(index !== undefined ? { index } : {}),
     ...(name !== undefined ? { name } : {}),
+    ...(behind ? { behind } : {}),
     span: s.span(start, s.cursor),
   };
   return closure(s, node, start);

@@ -7,8 +7,8 @@ import type { RegexNode } from "./tree.js";
  * maximum is not valid. This module replays that study on the tree, quirks included.
  */
 
-/** The look-behind measure of Pattern.TreeInfo, with Java's 32-bit arithmetic. */
-interface TreeInfo {
+/** The measure of Pattern.TreeInfo, with Java's 32-bit arithmetic. */
+export interface TreeInfo {
   minLength: number;
   maxLength: number;
   maxValid: boolean;
@@ -69,7 +69,9 @@ class Study {
       switch (node.kind) {
         case "char":
           info.minLength = (info.minLength + 1) | 0;
-          info.maxLength = (info.maxLength + 1) | 0;
+          // NFCCharProperty (under "(?c)") may read several characters, and says nothing of its maximum.
+          if (node.canonical) info.deterministic = false;
+          else info.maxLength = (info.maxLength + 1) | 0;
           break;
         case "assertion":
           break;
@@ -149,7 +151,7 @@ class Study {
       info.deterministic = false;
       return "continue";
     }
-    if (node.mode === "greedy" && node.max === Number.POSITIVE_INFINITY && body.kind === "char") {
+    if (node.mode === "greedy" && node.max === Number.POSITIVE_INFINITY && body.kind === "char" && !body.canonical) {
       info.minLength = (info.minLength + node.min) | 0;
       if (info.maxValid) info.maxLength = (info.maxLength + MAX_REPS) | 0;
       info.deterministic = false;
@@ -190,9 +192,12 @@ const newInfo = (): TreeInfo => ({ minLength: 0, maxLength: 0, maxValid: true, d
 const itemsOf = (node: RegexNode): readonly RegexNode[] => (node.kind === "sequence" ? node.items : [node]);
 const isLookaround = (node: RegexNode & { kind: "group" }) => node.type.includes("look");
 
-/** Whether Java can bound the length of a look-behind with this body (Pattern.TreeInfo's `maxValid`). */
-export function isLookbehindBounded(body: RegexNode): boolean {
+/**
+ * Pattern.TreeInfo's study of a node: its lengths (a look-behind is bounded when `maxValid`), and whether it can
+ * match in one way only (`deterministic`), which decides how Java repeats a group.
+ */
+export function study(node: RegexNode): TreeInfo {
   const info = newInfo();
-  new Study().run(itemsOf(body), info);
-  return info.maxValid;
+  new Study().run(itemsOf(node), info);
+  return info;
 }

@@ -4,9 +4,10 @@ import * as cs from "./char-set.js";
 import { classNode } from "./classes.js";
 import { group } from "./groups.js";
 import { c, next, nextEscaped, peek, removeQEQuoting, unread } from "./lexer.js";
+import * as p from "./predicates.js";
 import { property } from "./properties.js";
 import { closure, dangling } from "./quantifiers.js";
-import { DOTALL, type JavaRegexError, RegexState, RegexSyntaxError, UNIX_LINES } from "./state.js";
+import { DOTALL, type JavaRegexError, MULTILINE, RegexState, RegexSyntaxError, UNIX_LINES } from "./state.js";
 import type { RegexNode } from "./tree.js";
 
 /**
@@ -35,6 +36,8 @@ export interface JavaRegex {
   readonly groupCount: number;
   /** Named groups and their numbers. */
   readonly groupNames: ReadonlyMap<string, number>;
+  /** Pattern's `hasSupplementary`: a search steps over surrogate pairs rather than starting inside one. */
+  readonly supplementary: boolean;
 }
 
 /** Parses a pattern as `java.util.regex.Pattern.compile(pattern)` would (no flags given). */
@@ -45,7 +48,13 @@ export function parseJavaRegex(pattern: string): JavaRegex {
     root = compile(s);
   } catch (error) {
     if (!(error instanceof RegexSyntaxError)) throw error;
-    return { compiles: false, error: error.problem, groupCount: s.groupCount, groupNames: s.names };
+    return {
+      compiles: false,
+      error: error.problem,
+      groupCount: s.groupCount,
+      groupNames: s.names,
+      supplementary: s.supplementary,
+    };
   }
   const groupCount = s.groupCount;
   const missing = s.backrefs.find((ref) => ref.group > groupCount);
@@ -55,7 +64,8 @@ export function parseJavaRegex(pattern: string): JavaRegex {
     javaIndex: -1,
     javaDescription: "",
   };
-  return { root, compiles: true, ...(error ? { error } : {}), groupCount, groupNames: s.names };
+  const supplementary = s.supplementary;
+  return { root, compiles: true, ...(error ? { error } : {}), groupCount, groupNames: s.names, supplementary };
 }
 
 function compile(s: RegexState): RegexNode {
@@ -120,15 +130,27 @@ function sequence(s: RegexState): RegexNode {
         break;
       }
       case c("^"):
-      case c("$"):
         next(s);
-        node = { kind: "assertion", span: s.span(at, at + 1) };
+        node = {
+          kind: "assertion",
+          what: s.has(MULTILINE) ? (s.has(UNIX_LINES) ? "unix-caret" : "caret") : "begin",
+          span: s.span(at, at + 1),
+        };
         break;
+      case c("$"): {
+        next(s);
+        const multiline = s.has(MULTILINE);
+        const what = s.has(UNIX_LINES) ? "unix-dollar" : "dollar";
+        node = { kind: "assertion", what: multiline ? `${what}-multiline` : what, span: s.span(at, at + 1) };
+        break;
+      }
       case c("."):
         next(s);
+        // Pattern builds this CharProperty directly, not through newCharProperty: the search is not affected.
         node = {
           kind: "char",
           set: cs.dot(s.has(DOTALL), s.has(UNIX_LINES)),
+          test: s.has(DOTALL) ? p.ALL : s.has(UNIX_LINES) ? p.UNIX_DOT : p.DOT,
           span: s.span(at, at + 1),
         };
         break;

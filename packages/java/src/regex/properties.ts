@@ -1,59 +1,15 @@
 import { quote } from "../quote.js";
+import { charProperty } from "./atoms.js";
 import * as cs from "./char-set.js";
 import { c, next, read, unread } from "./lexer.js";
-import { type RegexState, UNICODE_CHARACTER_CLASS } from "./state.js";
+import * as p from "./predicates.js";
+import { CASE_INSENSITIVE, type RegexState, UNICODE_CHARACTER_CLASS } from "./state.js";
 import type { RegexNode } from "./tree.js";
-import { JAVA_BLOCKS, JAVA_SCRIPTS } from "./unicode-names.js";
 
 /**
  * Character properties, `\p{...}` and `\P{...}`: how Pattern reads them, the names Java 17 accepts, and the
  * nearest spelling for names it does not.
  */
-
-/** Java's general categories, POSIX and java.lang.Character classes for `\p{Name}` and `gc=` (case-sensitive). */
-const PROPERTIES: ReadonlySet<string> = new Set(
-  (
-    "Cn Lu Ll Lt Lm Lo Mn Me Mc Nd Nl No Zs Zl Zp Cc Cf Co Cs Pd Ps Pe Pc Po Sm Sc Sk So Pi Pf L M N Z C P S LC LD " +
-    "L1 all ASCII Alnum Alpha Blank Cntrl Digit Graph Lower Print Punct Space Upper XDigit javaLowerCase " +
-    "javaUpperCase javaAlphabetic javaIdeographic javaTitleCase javaDigit javaDefined javaLetter javaLetterOrDigit " +
-    "javaJavaIdentifierStart javaJavaIdentifierPart javaUnicodeIdentifierStart javaUnicodeIdentifierPart " +
-    "javaIdentifierIgnorable javaSpaceChar javaWhitespace javaISOControl javaMirrored"
-  ).split(" "),
-);
-/** POSIX names, upper case, for `\p{IsName}` (any case) and, under the `U` flag, `\p{name}`. */
-const POSIX: ReadonlySet<string> = new Set(
-  "ALPHA LOWER UPPER SPACE PUNCT XDIGIT ALNUM CNTRL DIGIT BLANK GRAPH PRINT".split(" "),
-);
-/** Binary properties, upper case, for `\p{IsName}`. */
-const BINARY: ReadonlySet<string> = new Set(
-  (
-    "ALPHABETIC ASSIGNED CONTROL HEXDIGIT HEX_DIGIT IDEOGRAPHIC JOINCONTROL JOIN_CONTROL LETTER LOWERCASE " +
-    "NONCHARACTERCODEPOINT NONCHARACTER_CODE_POINT TITLECASE PUNCTUATION UPPERCASE WHITESPACE WHITE_SPACE WORD"
-  ).split(" "),
-);
-
-const isScript = (name: string) => JAVA_SCRIPTS.has(name.toUpperCase());
-const isBlock = (name: string) => JAVA_BLOCKS.has(name.toUpperCase());
-const isBinaryOrPosix = (name: string) => BINARY.has(name.toUpperCase()) || POSIX.has(name.toUpperCase());
-
-/** Whether Java knows the name of `\p{name}`, given whether the `U` flag is on. */
-function isJavaCharacterProperty(name: string, unicodeClasses: boolean): boolean {
-  const eq = name.indexOf("=");
-  if (eq !== -1) {
-    const key = name.slice(0, eq).toLowerCase();
-    const value = name.slice(eq + 1);
-    if (key === "sc" || key === "script") return isScript(value);
-    if (key === "blk" || key === "block") return isBlock(value);
-    if (key === "gc" || key === "general_category") return PROPERTIES.has(value);
-    return false;
-  }
-  if (name.startsWith("In")) return isBlock(name.slice(2));
-  if (name.startsWith("Is")) {
-    const short = name.slice(2);
-    return isBinaryOrPosix(short) || PROPERTIES.has(short) || isScript(short);
-  }
-  return (unicodeClasses && POSIX.has(name.toUpperCase())) || PROPERTIES.has(name);
-}
 
 /** A spelling of an unknown property name that Java knows, when one is obvious. */
 function propertySuggestion(name: string, unicodeClasses: boolean): string | undefined {
@@ -65,7 +21,9 @@ function propertySuggestion(name: string, unicodeClasses: boolean): string | und
   }
   const long = ownValue(LONG_CATEGORIES, name.toLowerCase().replace(/[\s_]/g, ""));
   if (long) candidates.unshift(long);
-  return candidates.find((candidate) => candidate !== name && isJavaCharacterProperty(candidate, unicodeClasses));
+  return candidates.find(
+    (candidate) => candidate !== name && p.familyPredicate(candidate, false, unicodeClasses) !== undefined,
+  );
 }
 
 /** A table entry for a key the user wrote: never one of Object.prototype's own names (`constructor`...). */
@@ -102,12 +60,19 @@ const LONG_CATEGORIES: Readonly<Record<string, string>> = {
 
 /** `\p` or `\P` with the cursor on the letter: the character property, as a character node. */
 export function property(s: RegexState, from: number, complement: boolean): RegexNode {
-  const set = propertySet(s, from, complement);
-  return { kind: "char", set, span: s.span(from, s.cursor) };
+  const { set, test } = propertySet(s, from, complement);
+  return charProperty(s, test, set, s.span(from, s.cursor), true);
 }
 
-/** `\p` or `\P` with the cursor on the letter: the set of the property (approximate, see char-set.ts). */
-export function propertySet(s: RegexState, from: number, complement: boolean): cs.CharSet {
+/**
+ * `\p` or `\P` with the cursor on the letter: the property as Pattern.family resolves it, and its approximate set
+ * (see char-set.ts).
+ */
+export function propertySet(
+  s: RegexState,
+  from: number,
+  complement: boolean,
+): { set: cs.CharSet; test: p.CharPredicate } {
   let oneLetter = true;
   if (next(s) !== c("{")) unread(s);
   else oneLetter = false;
@@ -145,7 +110,8 @@ export function propertySet(s: RegexState, from: number, complement: boolean): c
       .join("");
   }
   const unicodeClasses = s.has(UNICODE_CHARACTER_CLASS);
-  if (!isJavaCharacterProperty(name, unicodeClasses)) {
+  const test = p.familyPredicate(name, s.has(CASE_INSENSITIVE), unicodeClasses);
+  if (test === undefined) {
     const eq = name.indexOf("=");
     const javaDescription =
       eq === -1
@@ -161,5 +127,8 @@ export function propertySet(s: RegexState, from: number, complement: boolean): c
     );
   }
   const set = cs.property(name, unicodeClasses);
-  return complement ? cs.negate(set) : set;
+  if (!complement) return { set, test };
+  // Pattern.family: a complement makes the search step over surrogate pairs, whatever it complements.
+  s.supplementary = true;
+  return { set: cs.negate(set), test: p.not(test) };
 }

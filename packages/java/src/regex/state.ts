@@ -1,5 +1,6 @@
 import type { Span } from "@mailroom/syntax";
 import { quote } from "../quote.js";
+import { isSupplementary } from "./predicates.js";
 
 /**
  * The state the modules of the regex parser share, as java.util.regex.Pattern keeps it in its fields: the pattern
@@ -51,12 +52,18 @@ export class RegexState {
   readonly backrefs: { group: number; span: Span }[] = [];
   /** Where the last quantifier ended, to tell "nothing to repeat" from "a second quantifier". */
   lastQuantifierEnd = -1;
+  /**
+   * Pattern's `hasSupplementary`: the pattern holds a supplementary character or a surrogate, or a character node
+   * whose predicate reads code points; then a search does not start a match between the halves of a pair.
+   */
+  supplementary = false;
 
   constructor(readonly pattern: string) {
     for (let i = 0; i < pattern.length; ) {
       const cp = pattern.codePointAt(i) as number;
       this.temp.push(cp);
       this.origin.push(i);
+      if (isSupplementary(cp)) this.supplementary = true;
       i += cp > 0xffff ? 2 : 1;
     }
     this.patternLength = this.temp.length;

@@ -39,16 +39,20 @@ public class JavaEval {
           return "OK\t" + json(end == 0 || end == -1 ? text.substring(begin) : text.substring(begin, end));
         }
         case "replace": {
-          Matcher matcher = Pattern.compile((String) in.get(1)).matcher((String) in.get(0));
+          Matcher matcher = Pattern.compile((String) in.get(1)).matcher(new Counted((String) in.get(0)));
           String replacement = (String) in.get(2);
           return "OK\t" + json((Boolean) in.get(3) ? matcher.replaceFirst(replacement) : matcher.replaceAll(replacement));
         }
         case "matches": {
-          Matcher matcher = Pattern.compile((String) in.get(1)).matcher((String) in.get(0));
+          Matcher matcher = Pattern.compile((String) in.get(1)).matcher(new Counted((String) in.get(0)));
           return "OK\t" + ((Boolean) in.get(2) ? matcher.matches() : matcher.find());
         }
         case "case-table":
           return "OK\t" + json(caseTable("upper".equals(in.get(0))));
+        case "unicode":
+          return "OK\t" + json(unicodeTable((String) in.get(0)));
+        case "predicate":
+          return "OK\t" + json(predicate((String) in.get(0)));
         default:
           throw new IllegalArgumentException("mode " + mode);
       }
@@ -110,6 +114,209 @@ public class JavaEval {
       }
     }
     return b.toString();
+  }
+
+  /**
+   * The tables java.util.regex reads, as Java 17 has them (its Unicode version), in a compact text form: `props`,
+   * runs "length:value" (base 36) over every code point of Character.getType, then 11 flags of Character
+   * (isAlphabetic, isIdeographic, isLowerCase, isUpperCase, isJavaIdentifierStart, isJavaIdentifierPart,
+   * isUnicodeIdentifierStart, isUnicodeIdentifierPart, isIdentifierIgnorable, isWhitespace, isMirrored) from bit 5,
+   * then the grapheme cluster type of java.util.regex.Grapheme (read by reflection) from bit 16; `scripts` and
+   * `blocks`, runs of the index of Character.UnicodeScript.of and Character.UnicodeBlock.of (blocks from 1, 0 for
+   * none); `script-names` and `block-names`, every name forName accepts (upper case, by reflection, the enum's or
+   * the constant's own name first), "|" between the names of one script or block, "," between them; `names`, the
+   * names of Character.getName not made of the block's name and the code point, a line "delta:NAME" (base 36) each; `upper` and `lower`, "start:count:delta" (base 36, delta
+   * signed) where Character.toUpperCase or toLowerCase changes a code point.
+   * Needs --add-opens java.base/java.lang=ALL-UNNAMED --add-opens java.base/java.util.regex=ALL-UNNAMED.
+   */
+  static String unicodeTable(String which) {
+    try {
+      switch (which) {
+        case "props": {
+          java.lang.reflect.Method grapheme = Class.forName("java.util.regex.Grapheme").getDeclaredMethod("getType", int.class);
+          grapheme.setAccessible(true);
+          int[] values = new int[0x110000];
+          for (int c = 0; c < values.length; c++) {
+            boolean[] flags = {
+              Character.isAlphabetic(c), Character.isIdeographic(c), Character.isLowerCase(c), Character.isUpperCase(c),
+              Character.isJavaIdentifierStart(c), Character.isJavaIdentifierPart(c), Character.isUnicodeIdentifierStart(c),
+              Character.isUnicodeIdentifierPart(c), Character.isIdentifierIgnorable(c), Character.isWhitespace(c),
+              Character.isMirrored(c)
+            };
+            int v = Character.getType(c);
+            for (int f = 0; f < flags.length; f++) if (flags[f]) v |= 1 << (5 + f);
+            values[c] = v | ((Integer) grapheme.invoke(null, c)) << 16;
+          }
+          return runs(values);
+        }
+        case "scripts": {
+          int[] values = new int[0x110000];
+          for (int c = 0; c < values.length; c++) values[c] = Character.UnicodeScript.of(c).ordinal();
+          return runs(values);
+        }
+        case "script-names": {
+          java.lang.reflect.Field field = Character.UnicodeScript.class.getDeclaredField("aliases");
+          field.setAccessible(true);
+          Map<?, ?> aliases = (Map<?, ?>) field.get(null);
+          StringBuilder b = new StringBuilder();
+          for (Character.UnicodeScript script : Character.UnicodeScript.values()) {
+            TreeSet<String> names = new TreeSet<>();
+            for (Map.Entry<?, ?> e : aliases.entrySet()) if (e.getValue() == script) names.add((String) e.getKey());
+            if (b.length() > 0) b.append(',');
+            b.append(script.name());
+            for (String name : names) b.append('|').append(name);
+          }
+          return b.toString();
+        }
+        case "blocks":
+        case "block-names": {
+          java.lang.reflect.Field field = Character.UnicodeBlock.class.getDeclaredField("map");
+          field.setAccessible(true);
+          Map<?, ?> map = (Map<?, ?>) field.get(null);
+          List<Character.UnicodeBlock> order = new ArrayList<>();
+          int[] values = new int[0x110000];
+          for (int c = 0; c < values.length; c++) {
+            Character.UnicodeBlock block = Character.UnicodeBlock.of(c);
+            if (block != null && !order.contains(block)) order.add(block);
+            values[c] = block == null ? 0 : order.indexOf(block) + 1;
+          }
+          if (which.equals("blocks")) return runs(values);
+          // Blocks that no code point is in (SURROGATES_AREA, deprecated) are still names forName accepts.
+          TreeMap<String, Character.UnicodeBlock> unused = new TreeMap<>();
+          for (Object block : map.values()) if (!order.contains(block)) unused.put(block.toString(), (Character.UnicodeBlock) block);
+          order.addAll(unused.values());
+          StringBuilder b = new StringBuilder();
+          for (Character.UnicodeBlock block : order) {
+            TreeSet<String> names = new TreeSet<>();
+            for (Map.Entry<?, ?> e : map.entrySet()) if (e.getValue() == block) names.add(((String) e.getKey()).toUpperCase(Locale.ROOT));
+            // The block's own name (UnicodeBlock.toString) first.
+            names.remove(block.toString());
+            if (b.length() > 0) b.append(',');
+            b.append(block.toString());
+            for (String name : names) b.append('|').append(name);
+          }
+          return b.toString();
+        }
+        case "names": {
+          // The names of Character.getName that are not made of the block and the code point.
+          StringBuilder b = new StringBuilder();
+          int previous = 0;
+          for (int c = 0; c < 0x110000; c++) {
+            String name = Character.getName(c);
+            Character.UnicodeBlock block = Character.UnicodeBlock.of(c);
+            String made = (block == null ? "" : block.toString().replace('_', ' ') + " ") + Integer.toHexString(c).toUpperCase(Locale.ROOT);
+            if (name == null || name.equals(made)) continue;
+            b.append(Integer.toString(c - previous, 36)).append(':').append(name).append('\n');
+            previous = c;
+          }
+          return b.toString();
+        }
+        case "upper":
+        case "lower": {
+          StringBuilder b = new StringBuilder();
+          int start = -1, count = 0, delta = 0;
+          for (int c = 0; c <= 0x110000; c++) {
+            int d = c == 0x110000 ? 0 : (which.equals("upper") ? Character.toUpperCase(c) : Character.toLowerCase(c)) - c;
+            if (d != 0 && start >= 0 && d == delta && c == start + count) { count++; continue; }
+            if (start >= 0) {
+              if (b.length() > 0) b.append(',');
+              b.append(Integer.toString(start, 36)).append(':').append(Integer.toString(count, 36)).append(':').append(Integer.toString(delta, 36));
+              start = -1;
+            }
+            if (d != 0) { start = c; count = 1; delta = d; }
+          }
+          return b.toString();
+        }
+        default:
+          throw new IllegalArgumentException("table " + which);
+      }
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  /** Runs of equal values: "length:value" in base 36, "," between runs. */
+  static String runs(int[] values) {
+    StringBuilder b = new StringBuilder();
+    for (int c = 0; c < values.length; ) {
+      int end = c;
+      while (end < values.length && values[end] == values[c]) end++;
+      if (b.length() > 0) b.append(',');
+      b.append(Integer.toString(end - c, 36)).append(':').append(Integer.toString(values[c], 36));
+      c = end;
+    }
+    return b.toString();
+  }
+
+  /** Thrown when a match reads the text more than Counted.LIMIT times: a deterministic stand-in for "it hangs". */
+  static class Timeout extends RuntimeException {
+    Timeout() {
+      super("the match read the text more than " + Counted.LIMIT + " times");
+    }
+  }
+
+  /** The text, counting the characters the matcher reads, so that a runaway match stops at the same point on every run. */
+  static class Counted implements CharSequence {
+    static final long LIMIT = 200_000_000L;
+    final String text;
+    long reads;
+
+    Counted(String text) {
+      this.text = text;
+    }
+
+    public char charAt(int index) {
+      if (++reads > LIMIT) throw new Timeout();
+      return text.charAt(index);
+    }
+
+    public int length() {
+      return text.length();
+    }
+
+    public CharSequence subSequence(int start, int end) {
+      return text.subSequence(start, end);
+    }
+
+    public String toString() {
+      return text;
+    }
+  }
+
+  /**
+   * The character predicate a pattern of one character node compiles to (its matchRoot's CharProperty, by
+   * reflection): "bmp" or "cp" (BmpCharPredicate or not), then the ranges of code points it accepts, "lo-hi" in
+   * hexadecimal, "," between them.
+   */
+  static String predicate(String pattern) {
+    try {
+      Object root = field(Pattern.class, "matchRoot").get(Pattern.compile(pattern));
+      Class<?> property = Class.forName("java.util.regex.Pattern$CharProperty");
+      if (!property.isInstance(root)) throw new IllegalArgumentException("not one character: " + pattern);
+      Object predicate = field(property, "predicate").get(root);
+      java.lang.reflect.Method is = Class.forName("java.util.regex.Pattern$CharPredicate").getDeclaredMethod("is", int.class);
+      is.setAccessible(true);
+      boolean bmp = Class.forName("java.util.regex.Pattern$BmpCharPredicate").isInstance(predicate);
+      StringBuilder b = new StringBuilder(bmp ? "bmp" : "cp");
+      int start = -1;
+      for (int c = 0; c <= 0x110000; c++) {
+        boolean in = c < 0x110000 && (Boolean) is.invoke(predicate, c);
+        if (in && start < 0) start = c;
+        if (!in && start >= 0) {
+          b.append(',').append(Integer.toHexString(start)).append('-').append(Integer.toHexString(c - 1));
+          start = -1;
+        }
+      }
+      return b.toString();
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  static java.lang.reflect.Field field(Class<?> owner, String name) throws ReflectiveOperationException {
+    java.lang.reflect.Field f = owner.getDeclaredField(name);
+    f.setAccessible(true);
+    return f;
   }
 
   /** Reads a JSON array of strings, booleans and integers. */
