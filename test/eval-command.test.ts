@@ -157,7 +157,7 @@ describe("mailroom eval, what it reports", () => {
     );
     expect(result.stdout).toMatch(/ {2}archiveKey +\(no value: see below\)\n/);
     expect(result.stderr).toMatch(
-      /^examples\/payslips\.service\.yaml:\d+:\d+ {2}error {2}Found that metadata "archiveKey" of box PAYSLIPS has no value on "examples\/samples\/payslips\/PAIE_2024_03\.pdf, pages 1-1": the output file's NUID is not given; expected an expression mailroom can evaluate there\. {2}cannot-evaluate\n1 metadata without a value\n$/,
+      /^examples\/payslips\.service\.yaml:\d+:\d+ {2}error {2}Found that metadata "archiveKey" of box "PAYSLIPS" has no value on "examples\/samples\/payslips\/PAIE_2024_03\.pdf, pages 1-1": the output file's NUID is not given; expected an expression mailroom can evaluate there\. {2}cannot-evaluate\n1 metadata without a value\n$/,
     );
   });
 
@@ -211,7 +211,7 @@ describe("mailroom eval, what it reports", () => {
     // The stray delivery note goes with no invoice: its label, which reads the invoice's number, has no value.
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'metadata "deliveryLabel" of box DELIVERY_NOTES has no value on "examples/samples/supplier-invoices/ANNEXES_LOT08_INCOMPLET.zip BL_2024_56009.pdf, pages 1-1"',
+      'metadata "deliveryLabel" of box "DELIVERY_NOTES" has no value on "examples/samples/supplier-invoices/ANNEXES_LOT08_INCOMPLET.zip BL_2024_56009.pdf, pages 1-1"',
     );
   });
 
@@ -293,7 +293,7 @@ describe("mailroom eval, what it reports", () => {
       runaway: null,
     });
     expect(result.stderr).toMatch(
-      /letter\.service\.yaml:\d+:\d+ {2}error {2}Found that metadata "runaway" of box LETTER has no value on "[^"]+": The pattern "\(a\+\)\+b\\1\?" backtracks more than 20,000,000 steps on this text \(66 characters\), out of control: Java would run for a very long time \(hang\) on it\..*cannot-evaluate/,
+      /letter\.service\.yaml:\d+:\d+ {2}error {2}Found that metadata "runaway" of box "LETTER" has no value on "[^"]+": The pattern "\(a\+\)\+b\\1\?" backtracks more than 20,000,000 steps on this text \(66 characters\), out of control: Java would run for a very long time \(hang\) on it; expected an expression mailroom can evaluate there\. {2}cannot-evaluate/,
     );
   });
 

@@ -82,7 +82,7 @@ describe("mailroom eval on dates that depend on the locale", () => {
     expect(result.stdout).toContain('periodFr    "3:00 de l’après-midi"');
     const [error = ""] = result.stderr.split("\n");
     expect(error.startsWith(`${path}:${lines.get("broken")}:`)).toBe(true);
-    expect(error).toContain('Found that metadata "broken" of box LETTERS has no value on');
+    expect(error).toContain('Found that metadata "broken" of box "LETTERS" has no value on');
     expect(error).toContain(
       `Java cannot read "2099-12-31 07:00" with the pattern "yyyy-MM-dd hh:mm": DateTimeParseException: Text '2099-12-31 07:00' could not be parsed: Unable to obtain LocalDateTime from TemporalAccessor:`,
     );

@@ -120,7 +120,8 @@ function located(checked: FileReport, source: ServiceSource, documents: readonly
             diagnostic(
               "cannot-evaluate",
               "metadata",
-              { name, box: document.box, file: documentSource(document), reason: result.problem },
+              // The reason is a sentence of its own, which the message goes on after: its full stop is dropped.
+              { name, box: document.box, file: documentSource(document), reason: result.problem.replace(/\.$/, "") },
               source.locate(result.path).span,
             ),
           ]

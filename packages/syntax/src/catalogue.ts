@@ -617,7 +617,7 @@ export const CATALOGUE = {
     },
     messages: {
       metadata:
-        'Found that metadata "{{name}}" of box {{box}} has no value on "{{file}}": {{reason}}; expected an expression mailroom can evaluate there.',
+        'Found that metadata "{{name}}" of box "{{box}}" has no value on "{{file}}": {{reason}}; expected an expression mailroom can evaluate there.',
     },
   },
   "duplicate-case": {
