@@ -1,8 +1,5 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { repoRoot, runCli } from "./helpers.js";
+import { ANY_PDF, metadataService, runCli } from "./helpers.js";
 
 /**
  * `mailroom eval` (the built CLI, in plain Node) on dates that depend on the locale's data: week-based fields, zone
@@ -39,35 +36,13 @@ const METADATA: readonly (readonly [name: string, expression: string, java: stri
   ["periodFr", 'formatDate("1707145200000", "h:mm B", "UTC", "fr-FR")', "3:00 de l’après-midi"],
 ];
 
-/** A service whose box LETTERS has the metadata, and where each is written (1-based line of the file). */
-function service(extra: readonly (readonly [string, string])[] = []): { path: string; lines: Map<string, number> } {
-  const lines = [
-    "id: 1",
-    "name: Dates in two locales",
-    "type: SIMPLE_UNIQUE",
-    "boxes:",
-    "  LETTERS:",
-    "    type: pdf",
-    "    main: true",
-    "    elements: 1..1",
-    "    metadata:",
-  ];
-  const at = new Map<string, number>();
-  for (const [name, expression] of [...METADATA.map(([n, e]) => [n, e] as const), ...extra]) {
-    lines.push(`      ${name}: { value: '${expression}', persist: true }`);
-    at.set(name, lines.length);
-  }
-  const path = join(mkdtempSync(join(tmpdir(), "mailroom-dates-")), "dates.service.yaml");
-  writeFileSync(path, `${lines.join("\n")}\n`);
-  return { path, lines: at };
-}
-
-const pdf = join(repoRoot, "packages/runtime/test/pdfs/invoice.pdf");
+const service = (extra: readonly (readonly [string, string])[] = []) =>
+  metadataService([...METADATA.map(([name, expression]) => [name, expression] as const), ...extra]);
 
 describe("mailroom eval on dates that depend on the locale", () => {
   it("gives the JDK's week-based fields, zone names and day periods in en-US and fr-FR", async () => {
     const { path } = service();
-    const result = await runCli(["eval", path, "--file", `LETTERS=${pdf}`, "--format", "json"]);
+    const result = await runCli(["eval", path, "--file", `LETTERS=${ANY_PDF}`, "--format", "json"]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const [document] = (JSON.parse(result.stdout) as { documents: { metadata: Record<string, string> }[] }).documents;
@@ -76,7 +51,7 @@ describe("mailroom eval on dates that depend on the locale", () => {
 
   it("reports hh without a as Java's failure, where its expression is written, and exits 1", async () => {
     const { path, lines } = service([["broken", 'parseDate("2099-12-31 07:00", "yyyy-MM-dd hh:mm", "Europe/Paris")']]);
-    const result = await runCli(["eval", path, "--file", `LETTERS=${pdf}`]);
+    const result = await runCli(["eval", path, "--file", `LETTERS=${ANY_PDF}`]);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/ {2}broken +\(no value: see below\)\n/);
     expect(result.stdout).toContain('periodFr    "3:00 de l’après-midi"');

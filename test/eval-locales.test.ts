@@ -1,9 +1,8 @@
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { loadJavaDates } from "@mailroom/java";
 import { describe, expect, it } from "vitest";
-import { repoRoot, runCli } from "./helpers.js";
+import { ANY_PDF, metadataService, repoRoot, runCli } from "./helpers.js";
 
 /**
  * The built CLI in plain Node, on a date in every bundled locale: a module that only loads under vitest (which
@@ -28,7 +27,7 @@ const quoted = (s: string) => JSON.stringify(s);
 describe("mailroom eval in plain Node, in every bundled locale", () => {
   it("formats and parses dates with each locale's names as the JDK does", async () => {
     const { BUNDLED_DATE_LOCALES } = await loadJavaDates([]);
-    const metadata: string[] = [];
+    const metadata: [string, string][] = [];
     const expected: Record<string, string> = {};
     for (const [i, locale] of BUNDLED_DATE_LOCALES.entries()) {
       const format = formats.find((c) => c[3] === locale && c[4] !== null && named(c));
@@ -37,32 +36,14 @@ describe("mailroom eval in plain Node, in every bundled locale", () => {
         throw new Error(`The date corpus has no named format and parse case in ${locale}.`);
       const args = ([, pattern, zone]: DateCase) => `${quoted(pattern)}, ${quoted(zone)}, ${quoted(locale)}`;
       metadata.push(
-        `      format${i}: { value: 'formatDate("${format[0]}", ${args(format)})', persist: true }`,
-        `      parse${i}: { value: 'parseDate(${quoted(String(parse[0]))}, ${args(parse)})', persist: true }`,
+        [`format${i}`, `formatDate("${format[0]}", ${args(format)})`],
+        [`parse${i}`, `parseDate(${quoted(String(parse[0]))}, ${args(parse)})`],
       );
       expected[`format${i}`] = format[4];
       expected[`parse${i}`] = parse[4];
     }
-    const folder = mkdtempSync(join(tmpdir(), "mailroom-locales-"));
-    const service = join(folder, "locales.service.yaml");
-    writeFileSync(
-      service,
-      [
-        "id: 1",
-        "name: Dates in every locale",
-        "type: SIMPLE_UNIQUE",
-        "boxes:",
-        "  LETTERS:",
-        "    type: pdf",
-        "    main: true",
-        "    elements: 1..1",
-        "    metadata:",
-        ...metadata,
-        "",
-      ].join("\n"),
-    );
-    const pdf = join(repoRoot, "packages/runtime/test/pdfs/invoice.pdf");
-    const result = await runCli(["eval", service, "--file", `LETTERS=${pdf}`, "--format", "json"]);
+    const { path } = metadataService(metadata);
+    const result = await runCli(["eval", path, "--file", `LETTERS=${ANY_PDF}`, "--format", "json"]);
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
     const [document] = (JSON.parse(result.stdout) as { documents: { metadata: Record<string, string> }[] }).documents;

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 export const repoRoot = resolve(import.meta.dirname, "..");
@@ -49,3 +50,26 @@ export function filesIn(directory: string, pattern: RegExp): string[] {
 }
 
 export const readJson = (path: string): unknown => JSON.parse(readFileSync(join(repoRoot, path), "utf8"));
+
+/**
+ * A service written to a new temporary folder, whose one MAIN PDF box, LETTERS, persists a metadata per expression
+ * given (DSL expressions, as written in `value:`): its path, and the 1-based line each metadata is written on.
+ */
+export function metadataService(metadata: readonly (readonly [name: string, expression: string])[]): {
+  path: string;
+  lines: Map<string, number>;
+} {
+  const lines = ["id: 1", "name: Metadata", "type: SIMPLE_UNIQUE", "boxes:", "  LETTERS:", "    type: pdf"];
+  lines.push("    main: true", "    elements: 1..1", "    metadata:");
+  const at = new Map<string, number>();
+  for (const [name, expression] of metadata) {
+    lines.push(`      ${name}: { value: '${expression}', persist: true }`);
+    at.set(name, lines.length);
+  }
+  const path = join(mkdtempSync(join(tmpdir(), "mailroom-metadata-")), "metadata.service.yaml");
+  writeFileSync(path, `${lines.join("\n")}\n`);
+  return { path, lines: at };
+}
+
+/** A one-page PDF to evaluate services on (its text does not matter to them). */
+export const ANY_PDF = join(repoRoot, "packages/runtime/test/pdfs/invoice.pdf");
