@@ -1,4 +1,3 @@
-import { type CharTest, compileCharTest } from "./char-tests.js";
 import { study, type TreeInfo } from "./lookbehind.js";
 import type { JavaRegex } from "./parse.js";
 import { type CharPredicate, union, VERTICAL } from "./predicates.js";
@@ -82,7 +81,8 @@ export interface Program {
   readonly next: Int32Array;
   /** Operands: operand k of instruction n is `args[n * 7 + k]`. */
   readonly args: Int32Array;
-  readonly tests: readonly CharTest[];
+  /** What the character nodes match (their `test` operand indexes this). */
+  readonly predicates: readonly CharPredicate[];
   /** The alternatives of Branch instructions, the tests of Slice instructions. */
   readonly lists: readonly Int32Array[];
   /** The texts of Slice instructions compared exactly. */
@@ -107,7 +107,7 @@ export interface Program {
    * fail it, whose attempts would fail at their first character with nothing left behind.
    */
   readonly prefix: string;
-  readonly firstChar: CharTest | undefined;
+  readonly firstChar: CharPredicate | undefined;
   /**
    * For a pattern that ends with `$`, `\Z` or `\z` and has a bounded length, the most UTF-16 units a match and the
    * line terminator `$` may leave after it take: no match starts further from the end; -1 otherwise.
@@ -197,7 +197,6 @@ class Builder {
   readonly op: number[] = [];
   readonly next: number[] = [];
   readonly args: number[] = [];
-  readonly tests: CharTest[] = [];
   readonly predicates: CharPredicate[] = [];
   readonly lists: Int32Array[] = [];
   readonly literals: string[] = [];
@@ -224,9 +223,8 @@ class Builder {
   }
 
   test(node: RegexNode & { kind: "char" }): number {
-    this.tests.push(compileCharTest(node.test));
     this.predicates.push(node.test);
-    return this.tests.length - 1;
+    return this.predicates.length - 1;
   }
 
   /** The instructions of `node` followed by `end`; `top`: outside repeated groups and look-behinds. */
@@ -389,7 +387,7 @@ export function compileProgram(regex: JavaRegex & { root: RegexNode }): Program 
     op: Int32Array.from(b.op),
     next: Int32Array.from(b.next),
     args: Int32Array.from(b.args),
-    tests: b.tests,
+    predicates: b.predicates,
     lists: b.lists,
     literals: b.literals,
     root,
@@ -404,7 +402,7 @@ export function compileProgram(regex: JavaRegex & { root: RegexNode }): Program 
     supplementary: regex.supplementary,
     anchored: b.op[root] === Op.Begin,
     prefix: starts?.prefix(root) ?? "",
-    firstChar: first === ANY || first.empty ? undefined : compileCharTest(union(...first.chars)),
+    firstChar: first === ANY || first.empty ? undefined : union(...first.chars),
   };
 }
 
