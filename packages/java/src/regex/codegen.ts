@@ -99,7 +99,7 @@ const LAST_JUMP = new RegExp(`(?:^|\n)${MARK}(\\d+)${MARK}$`);
 /** Frames are pushed after checking that this many slots are free. */
 const FRAME_ROOM = 16;
 /** How many characters a search tests itself before asking a RegExp for the next that may start a match. */
-const SCAN_INLINE = 8;
+const SCAN_INLINE = 32;
 /** Limits of the failures worked out ahead: how deep their expressions nest, and how long they may be. */
 const MAX_FAILURE_LEVEL = 24;
 const MAX_FAILURE_SOURCE = 4000;
@@ -197,6 +197,8 @@ class Generator {
   private temporaries = 0;
   /** The instructions followed to work out one failure, bounded. */
   private work = 0;
+  /** The variable holding the position a failure is worked out from. */
+  private base = "i";
   private readonly op: Int32Array;
   private readonly next: Int32Array;
 
@@ -504,6 +506,7 @@ class Generator {
     }
     // An attempt that certainly fails is not made; its steps are counted, as after making it.
     const skip = this.skip(next, `${advance}\ncontinue scan;`);
+    const run = supplementary ? "" : this.runFailures(next);
     return [
       [
         0,
@@ -519,9 +522,12 @@ class Generator {
       [
         2,
         [
+          // w, x, y: what is known of the run of characters the attempts start in (see runFailures).
+          "w = -1;",
           "scan: for (;;) {",
           scan,
           `if (i > ${guard}) { ${this.fail()} }`,
+          run,
           skip === undefined ? "" : `if (${skip.test}) { ${skip.counted} }`,
           "break;",
           "}",
@@ -1175,6 +1181,52 @@ class Generator {
     ];
   }
 
+  /**
+   * A search whose pattern starts with a greedy repetition of one class of units: the attempts that start in the
+   * same run of those units each read it to its end and back off over it, trying what follows at each position.
+   * The run's end (`w`), and, back from it, how each of those tries certainly fails and at what cost, are worked
+   * out once for the run: the highest position where that is not known (`x`), and the steps of the tries above the
+   * current start's minimum (`y`). An attempt within the run that certainly fails is then counted without being
+   * made: its entry, its tries and its return. What follows must be a character node or a Slice (whose failure on
+   * its first character costs the step the interpreter counts there) or fail as `failure` works out; a try that
+   * would move `last` counts as not known.
+   */
+  private runFailures(root: number): string {
+    if (this.op[root] !== Op.CharGreedy || this.arg(root, 2) !== 1) return "";
+    const t = this.arg(root, 0);
+    const cmin = this.arg(root, 1);
+    const after = this.next[root] as number;
+    const fails = this.failsAt(after, "q");
+    const failure = fails ? undefined : this.failureFrom(after, "q");
+    if (!fails && !failure) return "";
+    // A try that would move `last` is left to be made.
+    const cost = fails
+      ? `(${fails} ? 1 : 0)`
+      : failure?.steps.includes("la = ")
+        ? `(la = -1, (f0 = ${failure.steps}) > 0 && la < 0 ? f0 : 0)`
+        : (failure as Failure).steps;
+    const depth = 1 + (failure?.depth ?? 0);
+    const inRun = (v: string) => `${v} < length && (c = text.charCodeAt(${v}), ${this.test(t, "c")})`;
+    return [
+      `if (${inRun("i")}) {`,
+      "if (i >= w) {",
+      `for (w = i + 1; ${inRun("w")}; w++);`,
+      "x = -1; y = 0;",
+      `for (q = w; q >= i + ${cmin}; q--) { z = ${cost}; if (z === 0) { x = q; break; } y += z; }`,
+      "}",
+      `z = w - i < ${cmin} ? 2 : i + ${cmin} > x ? y + 2 : 0;`,
+      `if (z > 0 && steps >= z && room >= ${depth}) {`,
+      "steps -= z;",
+      `if (w - i >= ${cmin}) { q = i + ${cmin}; y -= ${cost}; }`,
+      "i++;",
+      "continue scan;",
+      "}",
+      // The attempt is made: the registers are the nodes' again.
+      "w = -1;",
+      "}",
+    ].join("\n");
+  }
+
   // ---- Certain failures ------------------------------------------------------------------------------------
 
   /**
@@ -1183,8 +1235,7 @@ class Generator {
    * the attempt.
    */
   private skip(node: number, then: string): { test: string; counted: string } | undefined {
-    this.work = 0;
-    const failure = this.failure(node, 0, new Map(), 1);
+    const failure = this.failureFrom(node, "i");
     if (!failure) return undefined;
     this.temporaries = Math.max(this.temporaries, 1);
     const moves = failure.steps.includes("la = ");
@@ -1192,6 +1243,16 @@ class Generator {
       test: `(${moves ? "la = -1, " : ""}(f0 = ${failure.steps}) > 0) && steps >= f0 && room >= ${failure.depth}`,
       counted: `steps -= f0;${moves ? " if (la >= 0) last = la;" : ""}\n${then}`,
     };
+  }
+
+  /** How entering `node` at the position held in `base` certainly fails, if known (see `failure`). */
+  private failureFrom(node: number, base: string): Failure | undefined {
+    this.work = 0;
+    this.base = base;
+    const failure = this.failure(node, 0, new Map(), 1);
+    this.base = "i";
+    if (failure) this.temporaries = Math.max(this.temporaries, 1);
+    return failure;
   }
 
   /**
@@ -1233,7 +1294,7 @@ class Generator {
   }
 
   private fails(n: number, offset: number, set: Locals, level: number): Failure | undefined {
-    const i = offset === 0 ? "i" : `(i + ${offset})`;
+    const i = offset === 0 ? this.base : `(${this.base} + ${offset})`;
     const next = this.next[n] as number;
     const deeper = level + 1;
     /** What follows a node that called it at `at`, with no frame: its entry and what it takes. */
@@ -1313,7 +1374,7 @@ class Generator {
   private charGreedyFails(n: number, offset: number, set: Locals, level: number): Failure | undefined {
     const t = this.arg(n, 0);
     const cmin = this.arg(n, 1);
-    const at = (k: number) => `(i + ${offset + k})`;
+    const at = (k: number) => `(${this.base} + ${offset + k})`;
     if (cmin > 0) {
       // Fewer than cmin characters: the run fails at once.
       if (!this.bmp(t)) return cmin === 1 ? this.either(`!(${this.matchAt(t, at(0))})`, 2, undefined) : undefined;
@@ -1336,7 +1397,7 @@ class Generator {
     const cmax = this.arg(n, 2);
     const next = this.next[n] as number;
     if (this.arg(n, 3) !== Qtype.Greedy) return undefined;
-    const at = (k: number) => `(i + ${offset + k})`;
+    const at = (k: number) => `(${this.base} + ${offset + k})`;
     if (this.arg(n, 4) !== 1) {
       // An atom called: it fails first (then the Curly, or what follows it).
       const first = this.failure(atom, offset, set, level + 1);
@@ -1391,12 +1452,17 @@ class Generator {
     const tail = (code: string) => LAST_JUMP.exec(code)?.[1];
     const placed = new Set<number>();
     const order: number[] = [];
-    for (const label of [...reachable].sort((a, b) => a - b)) {
-      let at: number | undefined = label;
+    // Chains from where runs start, then from each target of the blocks placed, then the rest (where frames resume).
+    const wanted = [this.label(this.program.start, 0), this.label(this.program.root, 0)];
+    const rest = [...reachable].sort((a, b) => a - b);
+    while (wanted.length > 0 || rest.length > 0) {
+      let at = wanted.length > 0 ? wanted.shift() : rest.shift();
       while (at !== undefined && !placed.has(at)) {
+        const code = this.blocks.get(at) as string;
         placed.add(at);
         order.push(at);
-        const next = tail(this.blocks.get(at) as string);
+        for (const [, target] of code.matchAll(JUMPS)) wanted.push(Number(target));
+        const next = tail(code);
         at = next === undefined ? undefined : Number(next);
       }
     }
@@ -1417,7 +1483,7 @@ class Generator {
       "const text = m.text, length = text.length, groups = m.groups, locals = m.locals, memos = m.memos;",
       "let stack = m.stack, sp = 2, steps = m.steps, room = m.maxDepth, r = false;",
       "let last = m.last, j = 0, k = 0, x = 0, y = 0, z = 0, w = 0;",
-      `let c = 0, p = 0, s = '', la = -1${temporaries.join("")};`,
+      `let c = 0, p = 0, q = 0, s = '', la = -1${temporaries.join("")};`,
       // The frame under all others ends the run.
       `stack[0] = 0; stack[1] = ${EXIT};`,
       "if (--steps < 0 || --room < 0) stop(m, steps);",
