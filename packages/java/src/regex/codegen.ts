@@ -99,7 +99,7 @@ const LAST_JUMP = new RegExp(`(?:^|\n)${MARK}(\\d+)${MARK}$`);
 /** Frames are pushed after checking that this many slots are free. */
 const FRAME_ROOM = 16;
 /** How many characters a search tests itself before asking a RegExp for the next that may start a match. */
-const SCAN_INLINE = 32;
+const SCAN_INLINE = 16;
 /** Limits of the failures worked out ahead: how deep their expressions nest, and how long they may be. */
 const MAX_FAILURE_LEVEL = 24;
 const MAX_FAILURE_SOURCE = 4000;
