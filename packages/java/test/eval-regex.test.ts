@@ -233,4 +233,8 @@ describe("long texts", () => {
     }
     expect(javaReplace("ab".repeat(500), "(a|b)*", "-", false)).toEqual({ ok: true, value: "--" });
   });
+
+  it("compiles a pattern of thousands of nodes without overflowing its own stack", () => {
+    expect(javaReplace("abcabc xyz", `${"x?".repeat(3000)}y`, "-", false)).toEqual({ ok: true, value: "abcabc -z" });
+  });
 });

@@ -1,6 +1,7 @@
 import { DEPTH_LIMIT, javaReplace, parseJavaRegex, STEP_BUDGET } from "@mailroom/java";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { generateSource } from "../src/regex/codegen.js";
 import { Matcher, MatchStopped } from "../src/regex/machine.js";
 import { compileProgram, Op, type Program } from "../src/regex/program.js";
 import { corpus } from "./helpers.js";
@@ -255,5 +256,17 @@ describe("programs too large for a machine of their own", () => {
       value: `x${"-".repeat(13)}${"abcd".repeat(5)}y`,
     });
     expect(new Matcher(programOf(`${"(?:ab|cd)".repeat(30)}`) as Program, DEPTH_LIMIT).compiled).toBe(true);
+  });
+});
+
+describe("the generated source", () => {
+  it("is the same for the same pattern, whenever it is generated", () => {
+    const patterns = [...new Set(corpus<Entry>("eval-regex.json").map((e) => e.pattern))];
+    const differing = patterns.filter((pattern) => {
+      const a = programOf(pattern);
+      const b = programOf(pattern);
+      return a && b && generateSource(a)?.source !== generateSource(b)?.source;
+    });
+    expect(differing).toEqual([]);
   });
 });

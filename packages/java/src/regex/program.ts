@@ -381,7 +381,7 @@ export function compileProgram(regex: JavaRegex & { root: RegexNode }): Program 
   if (!b.hasGroupRef) for (const loop of b.topLoops) b.set(loop, 5, memos++);
   // `\b{g}` reads where the last atom ended, which a skipped attempt would have moved: nothing is skipped then.
   const starts = b.op.includes(Op.GraphemeBound) ? undefined : new Starts(b);
-  const first = starts?.first(root) ?? ANY;
+  const first = starts?.firstOf(root) ?? ANY;
   const info = study(regex.root);
   return {
     op: Int32Array.from(b.op),
@@ -451,7 +451,17 @@ class Starts {
     return text;
   }
 
-  first(node: number): First {
+  /**
+   * What a match from `root` starts with. The instructions are studied in the order they were built, each after
+   * those it continues with or calls (built before it, but for a Loop's body, which a Loop never studies): so the
+   * study of each finds theirs known, and a long pattern never nests it deeply.
+   */
+  firstOf(root: number): First {
+    for (let node = 0; node < root; node++) this.first(node);
+    return this.first(root);
+  }
+
+  private first(node: number): First {
     const known = this.seen.get(node);
     if (known) return known;
     // A loop back to an instruction being studied: a repetition that can come round without consuming.
