@@ -81,17 +81,20 @@ function hasBase(text: string, at: number): boolean {
   return false;
 }
 
+/** A non-spacing mark (none comes before U+0300, so most characters are told without reading the tables). */
+const isMark = (cp: number) => cp >= 0x300 && categoryOf(cp) === NON_SPACING_MARK_TYPE;
+
 /** Pattern.Bound.check: 1 at the start of a word, 2 at its end, 4 inside or outside one. */
 export function bound(text: string, i: number, unicode: boolean): number {
   let left = false;
   if (i > 0) {
     const ch = codePointBefore(text, i);
-    left = isWord(ch, unicode) || (categoryOf(ch) === NON_SPACING_MARK_TYPE && hasBase(text, i - 1));
+    left = isWord(ch, unicode) || (isMark(ch) && hasBase(text, i - 1));
   }
   let right = false;
   if (i < text.length) {
     const ch = codePointAt(text, i);
-    right = isWord(ch, unicode) || (categoryOf(ch) === NON_SPACING_MARK_TYPE && hasBase(text, i));
+    right = isWord(ch, unicode) || (isMark(ch) && hasBase(text, i));
   }
   return left !== right ? (right ? 1 : 2) : 4;
 }
