@@ -1,4 +1,6 @@
-import { type CharTest, compileCharTest, testSource, unitClassSource } from "./char-tests.js";
+import { type CharTest, compileCharTest, unitClassSource } from "./char-tests.js";
+import { Emitter, EXIT, GOTO, JUMPS, LAST_JUMP, RESUMES } from "./emit.js";
+import { type Failure, Failures } from "./failures.js";
 import {
   asciiLower,
   bound,
@@ -12,8 +14,7 @@ import {
   nextBoundary,
   sameUnicodeCase,
 } from "./node-support.js";
-import type { CharPredicate } from "./predicates.js";
-import { ARGS, Op, type Program, Qtype } from "./program.js";
+import { Op, type Program, Qtype } from "./program.js";
 
 /**
  * A program (program.ts) compiled into a JavaScript function of its own: java.util.regex's matcher specialized to
@@ -25,7 +26,7 @@ import { ARGS, Op, type Program, Qtype } from "./program.js";
  *
  * A step is one node entered (a call of a Java node's `match`) or one frame resumed (a return into a caller), the
  * measure of Java's work the budget counts, and the depth Java's recursion would reach is tracked as it runs. Where
- * the characters at a position settle that an attempt fails, and how (see `failure`), the attempt is not run: the
+ * the characters at a position settle that an attempt fails, and how (failures.ts), the attempt is not run: the
  * steps it would take are counted all the same, so that the budget stops the same runs at the same step.
  *
  * The generated code reads the matcher's state (`State`) when a run starts and writes it back when it ends.
@@ -81,29 +82,8 @@ export interface Helpers {
   readonly bound: (text: string, i: number, unicode: boolean) => number;
 }
 
-/** The label that ends a run: the frame under every other one. */
-const EXIT = 0;
-/**
- * Where a label's code is wanted: a jump, or nothing when that code follows. The mark is a control character, which
- * nothing else in the source holds (a pattern's text in it is escaped).
- */
-const MARK = "\u0001";
-const GOTO = (label: number) => `${MARK}${label}${MARK}`;
-/** Where a frame resumes, in a frame pushed. */
-const RESUME_MARK = "\u0002";
-const RESUME = (label: number) => `${RESUME_MARK}${label}${RESUME_MARK}`;
-const RESUMES = new RegExp(`${RESUME_MARK}(\\d+)${RESUME_MARK}`, "g");
-/** Every jump in a block, and one that ends it on a line of its own (not one under an `if`). */
-const JUMPS = new RegExp(`${MARK}(\\d+)${MARK}`, "g");
-const LAST_JUMP = new RegExp(`(?:^|\n)${MARK}(\\d+)${MARK}$`);
-/** Frames are pushed after checking that this many slots are free. */
-const FRAME_ROOM = 16;
 /** How many characters a search tests itself before asking a RegExp for the next that may start a match. */
 const SCAN_INLINE = 16;
-/** Limits of the failures worked out ahead: how deep their expressions nest, and how long they may be. */
-const MAX_FAILURE_LEVEL = 24;
-const MAX_FAILURE_SOURCE = 4000;
-const MAX_FAILURE_WORK = 500;
 /**
  * The most code of a machine: V8 optimizes no function of more than 60 KB of bytecode, which this much source
  * stays below (it compiles to some 0.6 to 0.75 byte of bytecode a character), and a machine left unoptimized runs
@@ -112,24 +92,9 @@ const MAX_FAILURE_WORK = 500;
  */
 const MAX_SOURCE = 72_000;
 const MAX_INSTRUCTIONS = 600;
-/** The longest runs of characters a failure reads one by one (a repetition's minimum). */
-const MAX_UNROLLED = 6;
 
 /** The code of a node in one state: where it is entered (0) or resumes. */
 type Code = readonly [state: number, code: string];
-
-/**
- * How entering a node certainly fails: `steps`, an expression worth the steps taken from the node's entry to the
- * return into the frame below it (the caller's), where the characters read show that it fails, and 0 otherwise;
- * `depth`, the deepest the failure nests below the caller.
- */
-interface Failure {
-  readonly steps: string;
-  readonly depth: number;
-}
-
-/** Which locals the instructions tried before a failure have set to a start (true) or cleared (false). */
-type Locals = ReadonlyMap<number, boolean>;
 
 /**
  * The source of a program's machine, a function of `h` (Helpers) and the compiled tests returning the Run; none for
@@ -188,174 +153,15 @@ export function compileMachine(program: Program): Compiled | undefined {
   return { run, root: generated.root, start: generated.start };
 }
 
-class Generator {
-  private readonly labels = new Map<number, number>();
+class Generator extends Emitter {
   private readonly blocks = new Map<number, string>();
-  /** The constants the code reads: the tables and functions of the character tests it does not inline... */
-  private readonly constants = new Set<string>();
-  /** ...and the temporaries of the failures worked out ahead. */
-  private temporaries = 0;
-  /** The instructions followed to work out one failure, bounded. */
-  private work = 0;
-  /** The variable holding the position a failure is worked out from. */
-  private base = "i";
-  private readonly op: Int32Array;
-  private readonly next: Int32Array;
+  private readonly failures = new Failures(this);
 
-  constructor(private readonly program: Program) {
-    this.op = program.op;
-    this.next = program.next;
+  constructor(program: Program) {
+    super(program);
     this.blocks.set(EXIT, "m.steps = steps; m.last = last; return r;");
-    this.labels.set(-1, EXIT);
     for (let node = 0; node < program.op.length; node++) {
       for (const [state, code] of this.node(node)) this.blocks.set(this.label(node, state), code);
-    }
-  }
-
-  /** The label of `node` resumed or continued in `state` (0: where it is entered). */
-  label(node: number, state: number): number {
-    const key = node * 64 + state;
-    let label = this.labels.get(key);
-    if (label === undefined) {
-      label = this.labels.size;
-      this.labels.set(key, label);
-    }
-    return label;
-  }
-
-  private arg(node: number, k: number): number {
-    return this.program.args[node * ARGS + k] as number;
-  }
-
-  // ---- What the interpreter did between two instructions ---------------------------------------------------
-
-  /** Calls `node` (in `state`): one step, one level deeper. */
-  private enter(node: number, state = 0): string {
-    return `if (--steps < 0 || --room < 0) stop(m, steps);\n${GOTO(this.label(node, state))}`;
-  }
-
-  /** Continues in another state of the same call: no step. */
-  private jump(node: number, state: number): string {
-    return GOTO(this.label(node, state));
-  }
-
-  /** Returns `r` to the caller: one step, resuming the frame on top. */
-  private ret(): string {
-    return "if (--steps < 0) stop(m, steps);\npc = stack[--sp]; room = stack[--sp]; continue run;";
-  }
-
-  private fail(): string {
-    return `r = false;\n${this.ret()}`;
-  }
-
-  /** Pushes `values`, then the depth left and where `node` resumes in `state`. */
-  private frame(values: readonly string[], node: number, state: number): string {
-    const slots = [...values, "room", RESUME(this.label(node, state))];
-    return [
-      `if (sp > stack.length - ${FRAME_ROOM}) stack = grow(m);`,
-      ...slots.map((value, k) => `stack[sp${k === 0 ? "" : ` + ${k}`}] = ${value};`),
-      `sp += ${slots.length};`,
-    ].join("\n");
-  }
-
-  /** Pops what `frame` pushed before the depth left and the label, into `vars`. */
-  private pop(...vars: string[]): string {
-    return [`sp -= ${vars.length};`, ...vars.map((v, k) => `${v} = stack[sp${k === 0 ? "" : ` + ${k}`}];`)].join("\n");
-  }
-
-  // ---- Characters ------------------------------------------------------------------------------------------
-
-  /** Test `t` on the variable `v`. */
-  private test(t: number, v: string): string {
-    return this.predicate(this.program.predicates[t] as CharPredicate, v, `L${t}`, `F${t}`, `tests[${t}]`);
-  }
-
-  private predicate(p: CharPredicate, v: string, table: string, fn: string, from: string): string {
-    const { source, compiled } = testSource(p, v, table, fn);
-    if (compiled) this.constants.add(`const ${table} = ${from}.latin1, ${fn} = ${from}.test;`);
-    return source;
-  }
-
-  private bmp(t: number): boolean {
-    return (this.program.predicates[t] as CharPredicate).bmp;
-  }
-
-  /** Whether test `t` matches at `i` (which it reads, as a unit or a code point): `c` holds the character. */
-  private matchAt(t: number, i: string): string {
-    if (this.bmp(t)) return `${i} < length && (c = text.charCodeAt(${i}), ${this.test(t, "c")})`;
-    return `${i} < length && (c = codePointAt(text, ${i}), ${this.test(t, "c")})`;
-  }
-
-  /** The width of the character `c` just read by `matchAt` for test `t`. */
-  private width(t: number): string {
-    return this.bmp(t) ? "1" : "(c > 0xffff ? 2 : 1)";
-  }
-
-  /** Whether a Slice whose characters are each one unit matches at `i`, and how many units it reads; or none. */
-  private units(n: number, i: string): { readonly test: string; readonly length: number } | undefined {
-    const literal = this.arg(n, 1);
-    if (literal >= 0) {
-      const text = this.program.literals[literal] as string;
-      const chars =
-        text.length <= 8
-          ? [...text].map((ch, k) => `text.charCodeAt(${i} + ${k}) === ${ch.charCodeAt(0)}`)
-          : [`text.startsWith(literals[${literal}], ${i})`];
-      return { test: [`${i} + ${text.length} <= length`, ...chars].join(" && "), length: text.length };
-    }
-    const tests = [...(this.program.lists[this.arg(n, 0)] as Int32Array)];
-    if (!tests.every((t) => this.bmp(t))) return undefined;
-    const chars = tests.map((t, k) => `(c = text.charCodeAt(${i} + ${k}), ${this.test(t, "c")})`);
-    return { test: [`${i} + ${tests.length} <= length`, ...chars].join(" && "), length: tests.length };
-  }
-
-  /**
-   * Whether the character node or Slice at `node` certainly fails at `i`, on its first character (the
-   * interpreter's `failsAt`); undefined for any other node, of which nothing is known.
-   */
-  private failsAt(node: number, i: string): string | undefined {
-    const op = this.op[node];
-    if (op === Op.Slice && this.arg(node, 1) >= 0) {
-      const literal = this.program.literals[this.arg(node, 1)] as string;
-      return `(${i} >= length || text.charCodeAt(${i}) !== ${literal.charCodeAt(0)})`;
-    }
-    const t =
-      op === Op.Char ? this.arg(node, 0) : op === Op.Slice ? this.program.lists[this.arg(node, 0)]?.[0] : undefined;
-    return t === undefined ? undefined : `!(${this.matchAt(t, i)})`;
-  }
-
-  /** A Curly's atom that is one character node, matched in place: `r`, and `last` after it as its Accept sets. */
-  private charAtom(atom: number): string {
-    const t = this.arg(atom, 0);
-    return `r = ${this.matchAt(t, "i")};\nif (r) last = i + ${this.width(t)};`;
-  }
-
-  /** Whether an anchor or a boundary holds at `i`. */
-  private assertion(n: number, i: string): string | undefined {
-    const multiline = this.arg(n, 0) === 1;
-    switch (this.op[n]) {
-      case Op.Begin:
-        return `${i} === 0`;
-      case Op.End:
-        return `${i} === length`;
-      case Op.Caret:
-        return `${i} !== length && (${i} === 0 || ((c = text.charCodeAt(${i} - 1)) === 0x0a || c === 0x0d || (c | 1) === 0x2029 || c === 0x85) && !(c === 0x0d && text.charCodeAt(${i}) === 0x0a))`;
-      case Op.UnixCaret:
-        return `${i} !== length && (${i} === 0 || text.charCodeAt(${i} - 1) === 0x0a)`;
-      case Op.LastMatch:
-        return `${i} === m.oldLast`;
-      case Op.Dollar: {
-        // Not under (?m), only before a final line terminator; then before one, but not inside "\r\n".
-        const final = multiline
-          ? ""
-          : `!(${i} < length - 2 || (${i} === length - 2 && (text.charCodeAt(${i}) !== 0x0d || text.charCodeAt(${i} + 1) !== 0x0a))) && `;
-        return `${final}(${i} >= length || ((c = text.charCodeAt(${i})) === 0x0a ? !(${i} > 0 && text.charCodeAt(${i} - 1) === 0x0d) : c === 0x0d || c === 0x85 || (c | 1) === 0x2029))`;
-      }
-      case Op.UnixDollar:
-        return `${i} >= length || (text.charCodeAt(${i}) === 0x0a && ${multiline ? "true" : `${i} === length - 1`})`;
-      case Op.Bound:
-        return `(bound(text, ${i}, ${this.arg(n, 1) === 1}) & ${this.arg(n, 0)}) !== 0`;
-      default:
-        return undefined;
     }
   }
 
@@ -980,14 +786,6 @@ class Generator {
     ];
   }
 
-  /** Where a Branch's alternatives start: an empty one goes on after its BranchConn. */
-  private targets(n: number): number[] {
-    const conn = this.next[this.arg(n, 1)] as number;
-    return [...(this.program.lists[this.arg(n, 0)] as Int32Array)].map((alternative) =>
-      alternative === -1 ? conn : alternative,
-    );
-  }
-
   private groupTail(n: number, next: number): readonly Code[] {
     const local = this.arg(n, 0);
     const g = this.arg(n, 1);
@@ -1197,7 +995,7 @@ class Generator {
     const cmin = this.arg(root, 1);
     const after = this.next[root] as number;
     const fails = this.failsAt(after, "q");
-    const failure = fails ? undefined : this.failureFrom(after, "q");
+    const failure = fails ? undefined : this.failures.from(after, "q");
     if (!fails && !failure) return "";
     // A try that would move `last` is left to be made.
     const cost = fails
@@ -1227,7 +1025,7 @@ class Generator {
     ].join("\n");
   }
 
-  // ---- Certain failures ------------------------------------------------------------------------------------
+  // ---- Certain failures ----------------------------------------------------------------------------------
 
   /**
    * Code that makes no attempt of `node` at `i` when it certainly fails: `when` holds if so, having counted the
@@ -1235,7 +1033,7 @@ class Generator {
    * the attempt.
    */
   private skip(node: number, then: string): { test: string; counted: string } | undefined {
-    const failure = this.failureFrom(node, "i");
+    const failure = this.failures.from(node, "i");
     if (!failure) return undefined;
     this.temporaries = Math.max(this.temporaries, 1);
     const moves = failure.steps.includes("la = ");
@@ -1243,189 +1041,6 @@ class Generator {
       test: `(${moves ? "la = -1, " : ""}(f0 = ${failure.steps}) > 0) && steps >= f0 && room >= ${failure.depth}`,
       counted: `steps -= f0;${moves ? " if (la >= 0) last = la;" : ""}\n${then}`,
     };
-  }
-
-  /** How entering `node` at the position held in `base` certainly fails, if known (see `failure`). */
-  private failureFrom(node: number, base: string): Failure | undefined {
-    this.work = 0;
-    this.base = base;
-    const failure = this.failure(node, 0, new Map(), 1);
-    this.base = "i";
-    if (failure) this.temporaries = Math.max(this.temporaries, 1);
-    return failure;
-  }
-
-  /**
-   * How entering `node` at `i + offset` certainly fails, from the characters there, as the interpreter would run
-   * it (its steps, counted alike, and its depth); undefined where it is not known. The instructions followed are
-   * those that decide by reading the text and leave nothing behind when they fail: a failure through a loop that
-   * remembers failed positions, a look-around or a back-reference is not worked out. `level` names the
-   * temporaries of the expression.
-   */
-  private failure(node: number, offset: number, set: Locals, level: number): Failure | undefined {
-    if (level > MAX_FAILURE_LEVEL || ++this.work > MAX_FAILURE_WORK) return undefined;
-    const found = this.fails(node, offset, set, level);
-    return found && found.steps.length <= MAX_FAILURE_SOURCE ? found : undefined;
-  }
-
-  /** An expression worth `base` plus the steps of each of `parts` when they all fail, 0 otherwise. */
-  private sum(parts: readonly Failure[], base: number, level: number): Failure {
-    this.temporaries = Math.max(this.temporaries, level + 1);
-    const [f, g] = [`f${level}`, `g${level}`];
-    const tests = parts.map((part, k) =>
-      k === 0 ? `(${f} = ${part.steps}) > 0` : `(${g} = ${part.steps}) > 0 && (${f} += ${g}) > 0`,
-    );
-    return {
-      steps: parts.length === 0 ? String(base) : `(${tests.join(" && ")} ? ${f} + ${base} : 0)`,
-      depth: Math.max(0, ...parts.map((part) => part.depth)),
-    };
-  }
-
-  /** `when` holds: a failure of `steps`; otherwise `otherwise`, another failure or none (0). */
-  private either(when: string, steps: number, otherwise: Failure | undefined): Failure {
-    return { steps: `(${when} ? ${steps} : ${otherwise?.steps ?? 0})`, depth: Math.max(1, otherwise?.depth ?? 0) };
-  }
-
-  /** The failure of what comes `levels` calls below the node's entry (1 for its next), counting `base` more. */
-  private below(failure: Failure | undefined, base: number, level: number, levels = 1): Failure | undefined {
-    if (!failure) return undefined;
-    const sum = this.sum([failure], base, level);
-    return { steps: sum.steps, depth: sum.depth + levels };
-  }
-
-  private fails(n: number, offset: number, set: Locals, level: number): Failure | undefined {
-    const i = offset === 0 ? this.base : `(${this.base} + ${offset})`;
-    const next = this.next[n] as number;
-    const deeper = level + 1;
-    /** What follows a node that called it at `at`, with no frame: its entry and what it takes. */
-    const then = (at: number, locals = set) => this.below(this.failure(next, at, locals, deeper), 1, level);
-    switch (this.op[n]) {
-      case Op.LastAccept:
-        return { steps: `(whole && ${i} !== length ? 2 : 0)`, depth: 1 };
-      case Op.Char: {
-        const t = this.arg(n, 0);
-        return this.either(`!(${this.matchAt(t, i)})`, 2, this.bmp(t) ? then(offset + 1) : undefined);
-      }
-      case Op.Slice: {
-        const units = this.units(n, i);
-        return units && this.either(`!(${units.test})`, 2, then(offset + units.length));
-      }
-      case Op.Begin:
-      case Op.End:
-      case Op.Caret:
-      case Op.UnixCaret:
-      case Op.LastMatch:
-      case Op.Dollar:
-      case Op.UnixDollar:
-      case Op.Bound:
-        return this.either(`!(${this.assertion(n, i)})`, 2, then(offset));
-      case Op.CharGreedy:
-        return this.charGreedyFails(n, offset, set, level);
-      case Op.Curly:
-        return this.curlyFails(n, offset, set, level);
-      case Op.GroupCurly: {
-        // Greedy: no repetition, then what follows, below the call of match0 (3: the entry, match0's, the return).
-        const cmin = this.arg(n, 1);
-        if (this.arg(n, 3) !== Qtype.Greedy) return undefined;
-        const inside = new Map(set).set(this.arg(n, 4), false);
-        const atom = this.failure(this.arg(n, 0), offset, inside, deeper);
-        if (cmin > 0) return this.below(atom, 2, level);
-        const after = this.failure(next, offset, inside, deeper);
-        const parts = this.arg(n, 2) === 0 ? [after] : [atom, after];
-        if (parts.some((part) => !part)) return undefined;
-        const sum = this.sum(parts as Failure[], 3, level);
-        return { steps: sum.steps, depth: sum.depth + 2 };
-      }
-      case Op.Branch: {
-        const parts = this.targets(n).map((target) => this.failure(target, offset, set, deeper));
-        if (parts.some((part) => !part)) return undefined;
-        const sum = this.sum(parts as Failure[], 1, level);
-        return { steps: sum.steps, depth: sum.depth + 1 };
-      }
-      case Op.BranchConn:
-        return then(offset);
-      case Op.GroupHead:
-        return this.below(this.failure(next, offset, new Map(set).set(this.arg(n, 0), true), deeper), 2, level);
-      case Op.GroupTail: {
-        const local = this.arg(n, 0);
-        const known = set.get(local);
-        // A group whose start is not set ends an atom: a match.
-        if (known === false) return undefined;
-        const started = known ? "true" : `locals[${local}] >= 0`;
-        const after = this.below(this.failure(next, offset, set, deeper), 2, level);
-        const fails = this.failsAt(next, i);
-        const steps = fails ? `(${fails} ? 3 : ${after?.steps ?? 0})` : after?.steps;
-        return steps === undefined ? undefined : { steps: `(${started} ? ${steps} : 0)`, depth: after?.depth ?? 1 };
-      }
-      case Op.Ques: {
-        const atom = this.failure(this.arg(n, 0), offset, set, deeper);
-        const after = this.failure(next, offset, set, deeper);
-        const type = this.arg(n, 1);
-        const parts = type === Qtype.Independent ? [atom] : type === Qtype.Lazy ? [after, atom] : [atom, after];
-        if (parts.some((part) => !part)) return undefined;
-        const sum = this.sum(parts as Failure[], type === Qtype.Lazy || type === Qtype.Independent ? 2 : 1, level);
-        return { steps: sum.steps, depth: sum.depth + 1 };
-      }
-      default:
-        return undefined;
-    }
-  }
-
-  private charGreedyFails(n: number, offset: number, set: Locals, level: number): Failure | undefined {
-    const t = this.arg(n, 0);
-    const cmin = this.arg(n, 1);
-    const at = (k: number) => `(${this.base} + ${offset + k})`;
-    if (cmin > 0) {
-      // Fewer than cmin characters: the run fails at once.
-      if (!this.bmp(t)) return cmin === 1 ? this.either(`!(${this.matchAt(t, at(0))})`, 2, undefined) : undefined;
-      if (cmin > MAX_UNROLLED) return undefined;
-      const run = Array.from({ length: cmin }, (_, k) => `(c = text.charCodeAt(${at(k)}), ${this.test(t, "c")})`);
-      return this.either(`!(${at(cmin)} <= length && ${run.join(" && ")})`, 2, undefined);
-    }
-    // No character: what follows is tried where it starts, and the run fails when it does.
-    const next = this.next[n] as number;
-    const none = `!(${this.matchAt(t, at(0))})`;
-    const fails = this.failsAt(next, at(0));
-    if (fails) return { steps: `(${none} && ${fails} ? 3 : 0)`, depth: 1 };
-    const after = this.below(this.failure(next, offset, set, level + 1), 2, level);
-    return after && { steps: `(${none} ? ${after.steps} : 0)`, depth: after.depth };
-  }
-
-  private curlyFails(n: number, offset: number, set: Locals, level: number): Failure | undefined {
-    const atom = this.arg(n, 0);
-    const cmin = this.arg(n, 1);
-    const cmax = this.arg(n, 2);
-    const next = this.next[n] as number;
-    if (this.arg(n, 3) !== Qtype.Greedy) return undefined;
-    const at = (k: number) => `(${this.base} + ${offset + k})`;
-    if (this.arg(n, 4) !== 1) {
-      // An atom called: it fails first (then the Curly, or what follows it).
-      const first = this.failure(atom, offset, set, level + 1);
-      if (cmin > 0) return this.below(first, 2, level);
-      const after = this.failure(next, offset, set, level + 1);
-      const parts = cmax === 0 ? [after] : [first, after];
-      if (parts.some((part) => !part)) return undefined;
-      const sum = this.sum(parts as Failure[], 1, level);
-      return { steps: sum.steps, depth: sum.depth + 1 };
-    }
-    const t = this.arg(atom, 0);
-    if (!this.bmp(t)) {
-      // One character read, the first: the minimum is not reached, or none repeats and what follows is called.
-      const none = `!(${this.matchAt(t, at(0))})`;
-      if (cmin > 0) return this.either(none, 2, undefined);
-      const after = this.below(this.failure(next, offset, set, level + 1), 1, level);
-      return after && (cmax === 0 ? after : { steps: `(${none} ? ${after.steps} : 0)`, depth: after.depth });
-    }
-    if (cmin > MAX_UNROLLED) return undefined;
-    // The minimum, one unit each, `last` after each; then, when no more repeats, what follows.
-    const after = this.below(this.failure(next, offset + cmin, set, level + 1), 1, level);
-    let steps = after?.steps ?? "0";
-    if (cmax > cmin) steps = `(!(${this.matchAt(t, at(cmin))}) ? ${steps} : 0)`;
-    if (cmin > 0) steps = `(la = ${at(cmin)}, ${steps})`;
-    for (let k = cmin - 1; k >= 0; k--) {
-      steps = `(!(${this.matchAt(t, at(k))}) ? ${k === 0 ? "2" : `(la = ${at(k)}, 2)`} : ${steps})`;
-    }
-    return { steps, depth: Math.max(1, after?.depth ?? 0) };
   }
 
   // ---- Assembly --------------------------------------------------------------------------------------------
