@@ -38,7 +38,8 @@ export interface State {
   text: string;
   readonly groups: Int32Array;
   readonly locals: Int32Array;
-  readonly memos: readonly Set<number>[];
+  readonly memos: readonly Int32Array[];
+  readonly memoStamp: number;
   stack: Int32Array;
   steps: number;
   first: number;
@@ -142,14 +143,13 @@ export function compileMachine(program: Program): Compiled | undefined {
   if (!generated) return undefined;
   const tests = program.predicates.map(compileCharTest);
   const first = program.firstChar && compileCharTest(program.firstChar);
-  const factory = new Function("h", "tests", "firstTest", "lists", "literals", generated.source) as (
+  const factory = new Function("h", "tests", "firstTest", "literals", generated.source) as (
     h: Helpers,
     tests: readonly CharTest[],
     firstTest: CharTest | undefined,
-    lists: Program["lists"],
     literals: Program["literals"],
   ) => Run;
-  const run = factory(HELPERS, tests, first, program.lists, program.literals);
+  const run = factory(HELPERS, tests, first, program.literals);
   return { run, root: generated.root, start: generated.start };
 }
 
@@ -829,7 +829,7 @@ class Generator extends Emitter {
           `c = locals[${count}];`,
           `if (c < ${cmin}) { locals[${count}] = c + 1; ${this.frame(["c"], n, 1)}\n${this.enter(body)} }`,
           `if (c < ${cmax}) {`,
-          memo >= 0 ? `if (memos[${memo}].has(i)) { ${this.enter(next)} }` : "",
+          memo >= 0 ? `if (memos[${memo}][i] === m.memoStamp) { ${this.enter(next)} }` : "",
           `locals[${count}] = c + 1;`,
           this.frame(["c", "i"], n, 2),
           this.enter(body),
@@ -845,7 +845,7 @@ class Generator extends Emitter {
           this.pop("c", "i"),
           `if (r) { ${this.ret()} }`,
           `locals[${count}] = c;`,
-          memo >= 0 ? `memos[${memo}].add(i);` : "",
+          memo >= 0 ? `memos[${memo}][i] = m.memoStamp;` : "",
           this.enter(next),
         ),
       ],

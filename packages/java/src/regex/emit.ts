@@ -128,7 +128,8 @@ export class Emitter {
       const chars =
         text.length <= 8
           ? [...text].map((ch, k) => `text.charCodeAt(${i} + ${k}) === ${ch.charCodeAt(0)}`)
-          : [`text.startsWith(literals[${literal}], ${i})`];
+          : [`text.startsWith(T${literal}, ${i})`];
+      if (text.length > 8) this.constants.add(`const T${literal} = literals[${literal}];`);
       return { test: [`${i} + ${text.length} <= length`, ...chars].join(" && "), length: text.length };
     }
     const tests = [...(this.program.lists[this.arg(n, 0)] as Int32Array)];

@@ -1293,7 +1293,7 @@ class Interpreter {
                   continue;
                 }
                 if (n < cmax) {
-                  if (memo >= 0 && m.memos[memo]?.has(i)) {
+                  if (memo >= 0 && m.memos[memo]?.[i] === m.memoStamp) {
                     node = next[node] as number;
                     continue;
                   }
@@ -1319,7 +1319,7 @@ class Interpreter {
               const n = stack[--sp] as number;
               if (r) continue;
               locals[count] = n;
-              if (memo >= 0) m.memos[memo]?.add(i);
+              if (memo >= 0) (m.memos[memo] as Int32Array)[i] = m.memoStamp;
               node = next[node] as number;
               entering = true;
               state = 0;

@@ -20,7 +20,12 @@ export { MatchStopped } from "./node-support.js";
 export class Matcher implements State {
   readonly groups: Int32Array;
   readonly locals: Int32Array;
-  readonly memos: Set<number>[];
+  /**
+   * The positions where each greedy loop that remembers them failed (Pattern's IntHashSet), for the current search:
+   * a position holds the search's stamp once failed there. A new search takes a new stamp rather than clearing them.
+   */
+  memos: Int32Array[];
+  memoStamp = 0;
   stack = new Int32Array(256);
   text = "";
   /** Steps left for the whole evaluation (shared by every search of a replaceAll); below 0 when stopped. */
@@ -45,7 +50,7 @@ export class Matcher implements State {
   ) {
     this.groups = new Int32Array((program.groupCount + 1) * 2);
     this.locals = new Int32Array(program.locals);
-    this.memos = Array.from({ length: program.memos }, () => new Set<number>());
+    this.memos = Array.from({ length: program.memos }, () => new Int32Array(0));
     const compiled = interpreted ? undefined : compileMachine(program);
     this.compiled = compiled !== undefined;
     this.machine = compiled ?? interpret(program);
@@ -61,13 +66,18 @@ export class Matcher implements State {
     // Loops rather than fill(): the arrays are short, and a call of fill costs more than writing them.
     const { locals } = this;
     for (let k = 0; k < locals.length; k++) locals[k] = -1;
+    if (this.memos.length > 0 && (this.memos[0] as Int32Array).length <= text.length) {
+      this.memos = this.memos.map(() => new Int32Array(text.length + 1));
+      this.memoStamp = 0;
+    }
     return this;
   }
 
-  /** Lets go of the text, and of a stack a long text grew, between evaluations (the matcher is kept). */
+  /** Lets go of the text, and of a stack and memories a long text grew, between evaluations (the matcher is kept). */
   release(): void {
     this.text = "";
     if (this.stack.length > 1 << 16) this.stack = new Int32Array(256);
+    if ((this.memos[0]?.length ?? 0) > 1 << 16) this.memos = this.memos.map(() => new Int32Array(0));
   }
 
   /** Matcher.start(): where the last match began. */
@@ -108,9 +118,15 @@ export class Matcher implements State {
   private prepare(from: number): void {
     this.first = from;
     this.oldLast = this.oldLast < 0 ? from : this.oldLast;
-    const { groups, memos } = this;
+    const { groups } = this;
     for (let k = 0; k < groups.length; k++) groups[k] = -1;
-    for (let k = 0; k < memos.length; k++) memos[k]?.clear();
+    if (this.memos.length > 0) {
+      if (this.memoStamp === 0x7fffffff) {
+        for (const memo of this.memos) memo.fill(0);
+        this.memoStamp = 0;
+      }
+      this.memoStamp++;
+    }
   }
 
   private finish(found: boolean): boolean {
