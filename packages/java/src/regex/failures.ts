@@ -148,6 +148,28 @@ export class Failures {
         const steps = fails ? `(${fails} ? 3 : ${after?.steps ?? 0})` : after?.steps;
         return steps === undefined ? undefined : { steps: `(${started} ? ${steps} : 0)`, depth: after?.depth ?? 1 };
       }
+      case Op.Behind:
+      case Op.NotBehind: {
+        // A look-behind of one length, counted in units: one try of its condition that many units back, none nearer
+        // the start; the condition failing fails a look-behind and lets a negative one go on.
+        const length = this.e.arg(n, 1);
+        if (this.e.arg(n, 3) === 1 || this.e.arg(n, 2) !== length || length < 0 || length > MAX_UNROLLED) {
+          return undefined;
+        }
+        const cond = this.failure(this.e.arg(n, 0), offset - length, set, deeper);
+        if (this.e.op[n] === Op.Behind) {
+          const tried = this.below(cond, 2, level);
+          return { steps: `(${i} < ${length} ? 2 : ${tried?.steps ?? 0})`, depth: tried?.depth ?? 1 };
+        }
+        const after = this.failure(next, offset, set, deeper);
+        if (!after) return undefined;
+        const near = this.below(after, 1, level) as Failure;
+        const tried = cond && this.sum([cond, after], 1, level);
+        return {
+          steps: `(${i} < ${length} ? ${near.steps} : ${tried?.steps ?? 0})`,
+          depth: 1 + Math.max(after.depth, tried?.depth ?? 0),
+        };
+      }
       case Op.Ques: {
         const atom = this.failure(this.e.arg(n, 0), offset, set, deeper);
         const after = this.failure(next, offset, set, deeper);
