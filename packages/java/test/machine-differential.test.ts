@@ -152,6 +152,7 @@ describe("the generated machine against the interpreter", () => {
     "*+",
     "++",
     "?+",
+    "{7,}",
   );
   const { pattern } = fc.letrec<{ pattern: string; group: string; sequence: string; either: string; repeat: string }>(
     (tie) => ({
@@ -183,17 +184,19 @@ describe("the generated machine against the interpreter", () => {
   );
 
   // Runs of quantified characters and plain groups: the patterns whose failures are worked out ahead.
+  const quantified = fc.tuple(atoms, fc.option(quantifiers)).map(([atom, quantifier]) => `${atom}${quantifier ?? ""}`);
   const plain = fc
     .array(
       fc.oneof(
-        fc.tuple(atoms, fc.option(quantifiers)).map(([atom, quantifier]) => `${atom}${quantifier ?? ""}`),
+        quantified,
         fc
           .tuple(
             fc.constantFrom("(", "(?:", "(?>"),
             fc.array(atoms, { minLength: 1, maxLength: 3 }),
-            fc.constantFrom(")", ")?", ")*", ")+", "){2}", "){0,2}", ")|b)", ")|\\d+)"),
+            fc.constantFrom(")", ")?", ")*", ")+", "){2}", "){0,2}", "|b)", "|\\d+)"),
           )
           .map(([open, body, close]) => `${open}${body.join("")}${close}`),
+        fc.array(quantified, { minLength: 2, maxLength: 3 }).map((alternatives) => `(?:${alternatives.join("|")})`),
       ),
       { minLength: 1, maxLength: 5 },
     )
@@ -244,6 +247,41 @@ describe("the generated machine against the interpreter", () => {
     ]) {
       expect(seen.endings.get(ending), ending).toBeGreaterThan(10);
     }
+  });
+});
+
+describe("the steps and depth of the failures worked out ahead", () => {
+  it("stop at every budget and depth limit where the interpreter stops", () => {
+    // Patterns whose attempts fail in each of the ways worked out ahead: a run read to its end and backed off
+    // over, a run a search starts in, repetitions of one character or of a group, alternatives, look-behinds.
+    const patterns = [
+      "(?:x|[ab]+(?:c|d))",
+      "(?:x|[ab]{7,}(?:c|d))",
+      "[ab]+(?:c|\\d)",
+      "\\d+(?:[ .]\\d{3})*,\\d{2}",
+      "(\\d{2})/(\\d{2})",
+      "(?<=\\d)(?=(?:\\d{3})+(?!\\d))",
+      "(?<!a)b\\b",
+      "(?m)^[ \\t]+|[ \\t]+$",
+      "a?(?:b|c)*?d",
+    ];
+    const texts = ["aab abbab 12 345,67 aaaaaaaabd", "ab\tb  \n 1234567 x", "12/34 ba bd aac"];
+    const found: string[] = [];
+    for (const pattern of patterns) {
+      for (let depth = 1; depth <= 12; depth++) {
+        for (const steps of [1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 1000]) {
+          found.push(
+            ...differences(
+              pattern,
+              texts.map((text) => [text, { kind: "find", firstOnly: false }]),
+              steps,
+              depth,
+            ),
+          );
+        }
+      }
+    }
+    expect(found).toEqual([]);
   });
 });
 

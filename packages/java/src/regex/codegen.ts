@@ -333,8 +333,8 @@ class Generator extends Emitter {
           "scan: for (;;) {",
           scan,
           `if (i > ${guard}) { ${this.fail()} }`,
-          run,
-          skip === undefined ? "" : `if (${skip.test}) { ${skip.counted} }`,
+          // An attempt in a run is told by what is known of the run; another, by its own failure if certain.
+          `${run}${run && skip ? " else " : ""}${skip === undefined ? "" : `if (${skip.test}) { ${skip.counted} }`}`,
           "break;",
           "}",
           this.frame(["i"], n, 1),

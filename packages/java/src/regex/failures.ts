@@ -33,6 +33,8 @@ export class Failures {
   private work = 0;
   /** The variable holding the position a failure is worked out from. */
   private base = "i";
+  /** The functions made for greedy repetitions (see `run`), by node; none where not made. */
+  private readonly runs = new Map<number, { readonly name: string; readonly depth: number } | undefined>();
 
   constructor(private readonly e: Emitter) {}
 
@@ -188,20 +190,81 @@ export class Failures {
     const t = this.e.arg(n, 0);
     const cmin = this.e.arg(n, 1);
     const at = (k: number) => `(${this.base} + ${offset + k})`;
+    if (!this.e.bmp(t)) {
+      // Fewer than cmin characters: the repetition fails at once.
+      return cmin === 1 ? this.either(`!(${this.e.matchAt(t, at(0))})`, 2, undefined) : undefined;
+    }
+    // Where the run is long enough, it is read to its end and backed off over by a function that reads the locals
+    // themselves: a group started on the way there, and not yet in the locals, is not known to have started, which
+    // only makes the function give up; a local cleared on the way (by a GroupCurly) would mislead it.
+    const run = [...set.values()].every((started) => started) ? this.run(n) : undefined;
+    const read = run && { steps: `${run.name}(text, length, ${at(0)}, whole, m)`, depth: run.depth };
     if (cmin > 0) {
-      // Fewer than cmin characters: the run fails at once.
-      if (!this.e.bmp(t)) return cmin === 1 ? this.either(`!(${this.e.matchAt(t, at(0))})`, 2, undefined) : undefined;
-      if (cmin > MAX_UNROLLED) return undefined;
-      const run = Array.from({ length: cmin }, (_, k) => `(c = text.charCodeAt(${at(k)}), ${this.e.test(t, "c")})`);
-      return this.either(`!(${at(cmin)} <= length && ${run.join(" && ")})`, 2, undefined);
+      if (cmin > MAX_UNROLLED) return read;
+      const chars = Array.from({ length: cmin }, (_, k) => `(c = text.charCodeAt(${at(k)}), ${this.e.test(t, "c")})`);
+      return this.either(`!(${at(cmin)} <= length && ${chars.join(" && ")})`, 2, read);
     }
     // No character: what follows is tried where it starts, and the run fails when it does.
     const next = this.e.next[n] as number;
     const none = `!(${this.e.matchAt(t, at(0))})`;
     const fails = this.e.failsAt(next, at(0));
-    if (fails) return { steps: `(${none} && ${fails} ? 3 : 0)`, depth: 1 };
-    const after = this.below(this.failure(next, offset, set, level + 1), 2, level);
-    return after && { steps: `(${none} ? ${after.steps} : 0)`, depth: after.depth };
+    const after = fails
+      ? { steps: `(${fails} ? 3 : 0)`, depth: 1 }
+      : this.below(this.failure(next, offset, set, level + 1), 2, level);
+    if (!after) return read;
+    return {
+      steps: `(${none} ? ${after.steps} : ${read?.steps ?? 0})`,
+      depth: Math.max(after.depth, read?.depth ?? 0),
+    };
+  }
+
+  /**
+   * A function of the text and a position where a greedy repetition of one class of units (BMP) is entered, worth
+   * the steps it takes when it certainly fails, 0 otherwise: it reads the run to its end, then backs off over it to
+   * its minimum as the repetition would, working out how each try of what follows certainly fails (a try that would
+   * move `last` counts as not known). Made once for the repetition, as a constant of the machine.
+   */
+  private run(n: number): { readonly name: string; readonly depth: number } | undefined {
+    if (this.runs.has(n)) return this.runs.get(n);
+    // Being made: a loop back to it is not known.
+    this.runs.set(n, undefined);
+    const saved = { work: this.work, base: this.base, temporaries: this.e.temporaries };
+    this.work = 0;
+    this.base = "q";
+    this.e.temporaries = 0;
+    const next = this.e.next[n] as number;
+    const fails = this.e.failsAt(next, "q");
+    const failure = fails ? undefined : this.failure(next, 0, new Map(), 1);
+    const temporaries = Array.from({ length: this.e.temporaries }, (_, k) => `, f${k} = 0, g${k} = 0`).join("");
+    this.work = saved.work;
+    this.base = saved.base;
+    this.e.temporaries = saved.temporaries;
+    if (!fails && !failure) return undefined;
+    const name = `R${n}`;
+    const cmin = this.e.arg(n, 1);
+    const cost = fails ? `(${fails} ? 1 : 0)` : (failure as Failure).steps;
+    this.e.constants.add(
+      [
+        `function ${name}(text, length, i, whole, m) {`,
+        "const locals = m.locals;",
+        `let c = 0, la = -1${temporaries};`,
+        "let j = i;",
+        `while (j < length && (c = text.charCodeAt(j), ${this.e.test(this.e.arg(n, 0), "c")})) j++;`,
+        `if (j - i < ${cmin}) return 2;`,
+        "let total = 2;",
+        `for (let q = j, x = 0; q >= i + ${cmin}; q--) {`,
+        "la = -1;",
+        `x = ${cost};`,
+        "if (x === 0 || la >= 0) return 0;",
+        "total += x;",
+        "}",
+        "return total;",
+        "}",
+      ].join("\n"),
+    );
+    const made = { name, depth: 1 + (failure?.depth ?? 0) };
+    this.runs.set(n, made);
+    return made;
   }
 
   private curlyFails(n: number, offset: number, set: Locals, level: number): Failure | undefined {
