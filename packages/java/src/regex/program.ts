@@ -331,7 +331,7 @@ class Builder {
       return this.add(Op.CharGreedy, end, this.test(body), min, body.test.bmp ? 1 : 0);
     }
     const atom = this.node(body, this.accept, top);
-    // A Curly of one character node runs its atom inline (see Matcher.charAtom).
+    // A Curly of one character node runs its atom in place, without a call (see charAtom in emit.ts).
     const simple = this.op[atom] === Op.Char && this.next[atom] === this.accept ? 1 : 0;
     return this.add(Op.Curly, end, atom, min, max, mode, simple);
   }
