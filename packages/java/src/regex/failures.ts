@@ -52,8 +52,8 @@ export class Failures {
    * How entering `node` at `i + offset` certainly fails, from the characters there, as the interpreter would run
    * it (its steps, counted alike, and its depth); undefined where it is not known. The instructions followed are
    * those that decide by reading the text and leave nothing behind when they fail: a failure through a loop that
-   * remembers failed positions, a look-around or a back-reference is not worked out. `level` names the
-   * temporaries of the expression.
+   * remembers failed positions, a look-ahead, a look-behind of more than one length or a back-reference is not
+   * worked out. `level` names the temporaries of the expression.
    */
   private failure(node: number, offset: number, set: Locals, level: number): Failure | undefined {
     if (level > MAX_FAILURE_LEVEL || ++this.work > MAX_FAILURE_WORK) return undefined;
@@ -79,11 +79,11 @@ export class Failures {
     return { steps: `(${when} ? ${steps} : ${otherwise?.steps ?? 0})`, depth: Math.max(1, otherwise?.depth ?? 0) };
   }
 
-  /** The failure of what comes `levels` calls below the node's entry (1 for its next), counting `base` more. */
-  private below(failure: Failure | undefined, base: number, level: number, levels = 1): Failure | undefined {
+  /** The failure of what a node calls (one level below its entry), counting `base` more steps. */
+  private below(failure: Failure | undefined, base: number, level: number): Failure | undefined {
     if (!failure) return undefined;
     const sum = this.sum([failure], base, level);
-    return { steps: sum.steps, depth: sum.depth + levels };
+    return { steps: sum.steps, depth: sum.depth + 1 };
   }
 
   private fails(n: number, offset: number, set: Locals, level: number): Failure | undefined {
@@ -91,7 +91,7 @@ export class Failures {
     const next = this.e.next[n] as number;
     const deeper = level + 1;
     /** What follows a node that called it at `at`, with no frame: its entry and what it takes. */
-    const then = (at: number, locals = set) => this.below(this.failure(next, at, locals, deeper), 1, level);
+    const then = (at: number) => this.below(this.failure(next, at, set, deeper), 1, level);
     switch (this.e.op[n]) {
       case Op.LastAccept:
         return { steps: `(whole && ${i} !== length ? 2 : 0)`, depth: 1 };
