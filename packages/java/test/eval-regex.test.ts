@@ -1,7 +1,7 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: Java replacements write named groups as ${name}.
 import { DEPTH_LIMIT, javaMatches, javaReplace, parseJavaRegex, STEP_BUDGET } from "@mailroom/java";
 import { describe, expect, it } from "vitest";
-import { compileCharTest } from "../src/regex/char-tests.js";
+import { compileCharTest, testSource, unitClassSource } from "../src/regex/char-tests.js";
 import { Matcher, MatchStopped } from "../src/regex/machine.js";
 import { compileProgram } from "../src/regex/program.js";
 import { corpus } from "./helpers.js";
@@ -79,6 +79,46 @@ describe("character classes and properties against Java's predicates", () => {
         for (const cp of [lo - 1, lo, hi, hi + 1]) {
           if (cp >= 0x30000 && cp <= 0x10ffff && test(cp) !== inJava(cp)) {
             differences.push(`${pattern}: U+${cp.toString(16)} ${!inJava(cp)}`);
+          }
+        }
+      }
+    }
+    expect(differences).toEqual([]);
+  });
+
+  it("accepts them in the expressions the generated machine inlines, and finds them with its RegExp classes", () => {
+    const differences: string[] = [];
+    for (const { pattern, ranges } of classes) {
+      const root = parseJavaRegex(pattern).root;
+      if (root?.kind !== "char") continue;
+      const compiled = compileCharTest(root.test);
+      const { source } = testSource(root.test, "v", "L", "F");
+      const inline = new Function("L", "F", "v", `return ${source};`) as (
+        latin1: Uint8Array,
+        test: (cp: number) => boolean,
+        v: number,
+      ) => boolean;
+      const candidates = new RegExp(unitClassSource(root.test, []));
+      const java = rangesOf(ranges);
+      const inJava = (cp: number) => java.some(([lo, hi]) => lo <= cp && cp <= hi);
+      // Every code point of the BMP, then both sides of each bound of Java's ranges above it.
+      let at = 0;
+      for (let cp = 0; cp < 0x10000 && differences.length < 20; cp++) {
+        while (at < java.length && (java[at]?.[1] as number) < cp) at++;
+        const expected = at < java.length && (java[at]?.[0] as number) <= cp;
+        if (inline(compiled.latin1, compiled.test, cp) !== expected)
+          differences.push(`${pattern}: U+${cp.toString(16)}`);
+      }
+      for (const [lo, hi] of java) {
+        for (const cp of [lo - 1, lo, hi, hi + 1]) {
+          if (cp >= 0x10000 && cp <= 0x10ffff && inline(compiled.latin1, compiled.test, cp) !== inJava(cp)) {
+            differences.push(`${pattern}: U+${cp.toString(16)}`);
+          }
+        }
+        // The class finds candidates, which the machine tests again: it may accept more, never less.
+        for (const cp of [lo, (lo + hi) >> 1, hi]) {
+          if (cp < 0x10000 && !candidates.test(String.fromCharCode(cp))) {
+            differences.push(`${pattern}: U+${cp.toString(16)} not a candidate`);
           }
         }
       }
@@ -232,5 +272,9 @@ describe("long texts", () => {
       expect(result.ok ? "" : result.problem).toContain("Java may overflow its stack (StackOverflowError)");
     }
     expect(javaReplace("ab".repeat(500), "(a|b)*", "-", false)).toEqual({ ok: true, value: "--" });
+  });
+
+  it("compiles a pattern of thousands of nodes without overflowing its own stack", () => {
+    expect(javaReplace("abcabc xyz", `${"x?".repeat(3000)}y`, "-", false)).toEqual({ ok: true, value: "abcabc -z" });
   });
 });

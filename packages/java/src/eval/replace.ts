@@ -26,10 +26,13 @@ export const STEP_BUDGET = 20_000_000;
 export const DEPTH_LIMIT = 10_000;
 
 const matchers = new Map<string, Matcher | string>();
+/** The pattern of the last evaluation and its matcher: evaluations of one pattern often follow each other. */
+let lastPattern = "";
+let lastMatcher: Matcher | string | undefined;
 
 /** The matcher of a pattern (its program compiled once, cached by its text) reset on `text`, or why it has none. */
 function matcherOf(pattern: string, text: string): Matcher | string {
-  let known = matchers.get(pattern);
+  let known = pattern === lastPattern ? lastMatcher : matchers.get(pattern);
   if (known === undefined) {
     const parsed = parseJavaRegex(pattern);
     known =
@@ -39,6 +42,8 @@ function matcherOf(pattern: string, text: string): Matcher | string {
     if (matchers.size >= 500) matchers.clear();
     matchers.set(pattern, known);
   }
+  lastPattern = pattern;
+  lastMatcher = known;
   return typeof known === "string" ? known : known.reset(text, STEP_BUDGET);
 }
 
@@ -57,10 +62,14 @@ function stopped(error: unknown, pattern: string, text: string): string {
   }
 }
 
-const replacements = new WeakMap<Matcher, Map<string, ReturnType<typeof readJavaReplacement>>>();
+type Replacement = ReturnType<typeof readJavaReplacement>;
+const replacements = new WeakMap<Matcher, Map<string, Replacement>>();
+/** The replacement of the last evaluation, read for its matcher. */
+let lastReplacement: { readonly matcher: Matcher; readonly text: string; readonly read: Replacement } | undefined;
 
 /** A replacement as appendReplacement reads it for the pattern of `m`, read once per pattern and replacement. */
-function replacementOf(m: Matcher, replacement: string): ReturnType<typeof readJavaReplacement> {
+function replacementOf(m: Matcher, replacement: string): Replacement {
+  if (lastReplacement?.matcher === m && lastReplacement.text === replacement) return lastReplacement.read;
   let known = replacements.get(m);
   if (!known) {
     known = new Map();
@@ -72,6 +81,7 @@ function replacementOf(m: Matcher, replacement: string): ReturnType<typeof readJ
     if (known.size >= 50) known.clear();
     known.set(replacement, read);
   }
+  lastReplacement = { matcher: m, text: replacement, read };
   return read;
 }
 

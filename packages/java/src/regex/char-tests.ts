@@ -22,6 +22,191 @@ export function compileCharTest(predicate: CharPredicate): CharTest {
   return { latin1, test, bmp: predicate.bmp };
 }
 
+/** The test as a JavaScript expression over the variable `v`, for the generated machine (codegen.ts). */
+export interface TestSource {
+  readonly source: string;
+  /** Whether `source` reads the Latin-1 table and the function of the compiled test (named `table` and `fn`). */
+  readonly compiled: boolean;
+}
+
+const MAX_CP = 0x10ffff;
+/** Beyond this many comparisons an expression reads the Latin-1 table instead. */
+const MAX_COMPARISONS = 4;
+
+/**
+ * The expression of a predicate over `v` (a code point, or one UTF-16 unit for a BMP predicate): comparisons
+ * where it is a few ranges, a read of the Latin-1 table below 256 otherwise, and the compiled function only for
+ * what depends on Unicode's tables (properties, Unicode case), above 255.
+ */
+export function testSource(predicate: CharPredicate, v: string, table: string, fn: string): TestSource {
+  const ranges = exactRanges(predicate);
+  if (ranges) {
+    const inline = compare(ranges, v);
+    if (inline) return { source: inline, compiled: false };
+    const above = intersect(ranges, [[256, MAX_CP]]);
+    const high = above.length === 0 ? "false" : compare(above, v);
+    if (high) return { source: `(${v} < 256 ? ${table}[${v}] === 1 : ${high})`, compiled: true };
+  }
+  return { source: `(${v} < 256 ? ${table}[${v}] === 1 : ${fn}(${v}))`, compiled: true };
+}
+
+/** Sorted, disjoint inclusive ranges of code points. */
+export type Ranges = readonly (readonly [number, number])[];
+
+/**
+ * A JavaScript character class (of a RegExp without the `u` flag, which reads UTF-16 units) matching every unit
+ * the test accepts, and the units of `extra`: exactly where the predicate is a list of ranges, otherwise every
+ * unit above Latin-1 as well (a candidate the caller tests again).
+ */
+export function unitClassSource(predicate: CharPredicate, extra: Ranges): string {
+  let ranges = exactRanges(predicate);
+  if (!ranges) {
+    const { latin1 } = compileCharTest(predicate);
+    const below: [number, number][] = [];
+    for (let cp = 0; cp < 256; cp++) if (latin1[cp] === 1) below.push([cp, cp]);
+    ranges = [...below, [256, 0xffff]];
+  }
+  const units = normalized([...intersect(normalized(ranges), [[0, 0xffff]]), ...extra]);
+  const hex = (unit: number) => `\\u${unit.toString(16).padStart(4, "0")}`;
+  return `[${units.map(([lo, hi]) => (lo === hi ? hex(lo) : `${hex(lo)}-${hex(hi)}`)).join("")}]`;
+}
+
+/** `v` in the ranges, or its complement, in at most MAX_COMPARISONS comparisons; undefined past that. */
+function compare(ranges: Ranges, v: string): string | undefined {
+  const test = (set: Ranges) =>
+    set.length > MAX_COMPARISONS
+      ? undefined
+      : set.length === 0
+        ? "false"
+        : set
+            .map(([lo, hi]) =>
+              lo === hi
+                ? `${v} === ${lo}`
+                : lo === 0
+                  ? `${v} <= ${hi}`
+                  : hi === MAX_CP
+                    ? `${v} >= ${lo}`
+                    : `(${v} >= ${lo} && ${v} <= ${hi})`,
+            )
+            .join(" || ");
+  const direct = test(ranges);
+  if (direct !== undefined) return `(${direct})`;
+  const inverse = test(complement(ranges));
+  return inverse === undefined ? undefined : `!(${inverse})`;
+}
+
+/** The code points a predicate matches as sorted disjoint ranges, where they do not depend on Unicode's tables. */
+function exactRanges(p: CharPredicate): Ranges | undefined {
+  switch (p.op) {
+    case "is":
+      return [[p.cp, p.cp]];
+    case "either":
+      return normalized([
+        [p.lower, p.lower],
+        [p.upper, p.upper],
+      ]);
+    case "folded":
+      if (p.fold === "unicode") return undefined;
+      return normalized(
+        p.cp >= 0x61 && p.cp <= 0x7a
+          ? [
+              [p.cp, p.cp],
+              [p.cp - 0x20, p.cp - 0x20],
+            ]
+          : [[p.cp, p.cp]],
+      );
+    case "bits":
+      return normalized(p.chars.map((c) => [c, c]));
+    case "ascii":
+      return normalized([...p.chars].map((ch) => [ch.charCodeAt(0), ch.charCodeAt(0)]));
+    case "range": {
+      if (p.fold === "unicode") return undefined;
+      const ranges: [number, number][] = [[p.lo, p.hi]];
+      if (p.fold === "ascii") {
+        for (let cp = 0; cp < 0x80; cp++) {
+          if (inRange(p.lo, asciiUpper(cp), p.hi) || inRange(p.lo, asciiLower(cp), p.hi)) ranges.push([cp, cp]);
+        }
+      }
+      return normalized(ranges);
+    }
+    case "named":
+      return NAMED_RANGES[p.name];
+    case "union": {
+      const items = p.items.map(exactRanges);
+      return items.every((item) => item !== undefined) ? normalized(items.flat()) : undefined;
+    }
+    case "and": {
+      const left = exactRanges(p.left);
+      const right = exactRanges(p.right);
+      return left && right ? intersect(left, right) : undefined;
+    }
+    case "not": {
+      const item = exactRanges(p.item);
+      return item && complement(item);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** The named predicates that are fixed lists of code points (the others read Unicode's tables). */
+const NAMED_RANGES: Partial<Record<NamedPredicate, Ranges>> = {
+  all: [[0, MAX_CP]],
+  dot: complement([
+    [0x0a, 0x0a],
+    [0x0d, 0x0d],
+    [0x85, 0x85],
+    [0x2028, 0x2029],
+  ]),
+  "unix-dot": complement([[0x0a, 0x0a]]),
+  vertical: [
+    [0x0a, 0x0d],
+    [0x85, 0x85],
+    [0x2028, 0x2029],
+  ],
+  horizontal: normalized(
+    [0x09, 0x20, 0xa0, 0x1680, 0x180e, 0x202f, 0x205f, 0x3000].map((c) => [c, c] as const).concat([[0x2000, 0x200a]]),
+  ),
+  "join-control": [[0x200c, 0x200d]],
+  "iso-control": [
+    [0, 0x1f],
+    [0x7f, 0x9f],
+  ],
+};
+
+function normalized(ranges: Ranges): Ranges {
+  const out: [number, number][] = [];
+  for (const [lo, hi] of [...ranges].sort((a, b) => a[0] - b[0])) {
+    const last = out.at(-1);
+    if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
+    else out.push([lo, hi]);
+  }
+  return out;
+}
+
+function complement(ranges: Ranges): Ranges {
+  const out: [number, number][] = [];
+  let next = 0;
+  for (const [lo, hi] of ranges) {
+    if (lo > next) out.push([next, lo - 1]);
+    next = hi + 1;
+  }
+  if (next <= MAX_CP) out.push([next, MAX_CP]);
+  return out;
+}
+
+function intersect(a: Ranges, b: Ranges): Ranges {
+  const out: [number, number][] = [];
+  for (const [alo, ahi] of a) {
+    for (const [blo, bhi] of b) {
+      const lo = Math.max(alo, blo);
+      const hi = Math.min(ahi, bhi);
+      if (lo <= hi) out.push([lo, hi]);
+    }
+  }
+  return normalized(out);
+}
+
 const inRange = (lo: number, cp: number, hi: number) => lo <= cp && cp <= hi;
 const mask = (...types: number[]) => types.reduce((m, t) => m | (1 << t), 0);
 // Character.getType's values used below.

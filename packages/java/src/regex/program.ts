@@ -1,4 +1,3 @@
-import { type CharTest, compileCharTest } from "./char-tests.js";
 import { study, type TreeInfo } from "./lookbehind.js";
 import type { JavaRegex } from "./parse.js";
 import { type CharPredicate, union, VERTICAL } from "./predicates.js";
@@ -82,7 +81,8 @@ export interface Program {
   readonly next: Int32Array;
   /** Operands: operand k of instruction n is `args[n * 7 + k]`. */
   readonly args: Int32Array;
-  readonly tests: readonly CharTest[];
+  /** What the character nodes match (their `test` operand indexes this). */
+  readonly predicates: readonly CharPredicate[];
   /** The alternatives of Branch instructions, the tests of Slice instructions. */
   readonly lists: readonly Int32Array[];
   /** The texts of Slice instructions compared exactly. */
@@ -107,7 +107,7 @@ export interface Program {
    * fail it, whose attempts would fail at their first character with nothing left behind.
    */
   readonly prefix: string;
-  readonly firstChar: CharTest | undefined;
+  readonly firstChar: CharPredicate | undefined;
   /**
    * For a pattern that ends with `$`, `\Z` or `\z` and has a bounded length, the most UTF-16 units a match and the
    * line terminator `$` may leave after it take: no match starts further from the end; -1 otherwise.
@@ -197,7 +197,6 @@ class Builder {
   readonly op: number[] = [];
   readonly next: number[] = [];
   readonly args: number[] = [];
-  readonly tests: CharTest[] = [];
   readonly predicates: CharPredicate[] = [];
   readonly lists: Int32Array[] = [];
   readonly literals: string[] = [];
@@ -224,9 +223,8 @@ class Builder {
   }
 
   test(node: RegexNode & { kind: "char" }): number {
-    this.tests.push(compileCharTest(node.test));
     this.predicates.push(node.test);
-    return this.tests.length - 1;
+    return this.predicates.length - 1;
   }
 
   /** The instructions of `node` followed by `end`; `top`: outside repeated groups and look-behinds. */
@@ -333,7 +331,7 @@ class Builder {
       return this.add(Op.CharGreedy, end, this.test(body), min, body.test.bmp ? 1 : 0);
     }
     const atom = this.node(body, this.accept, top);
-    // A Curly of one character node runs its atom inline (see Matcher.charAtom).
+    // A Curly of one character node runs its atom in place, without a call (see charAtom in emit.ts).
     const simple = this.op[atom] === Op.Char && this.next[atom] === this.accept ? 1 : 0;
     return this.add(Op.Curly, end, atom, min, max, mode, simple);
   }
@@ -383,13 +381,13 @@ export function compileProgram(regex: JavaRegex & { root: RegexNode }): Program 
   if (!b.hasGroupRef) for (const loop of b.topLoops) b.set(loop, 5, memos++);
   // `\b{g}` reads where the last atom ended, which a skipped attempt would have moved: nothing is skipped then.
   const starts = b.op.includes(Op.GraphemeBound) ? undefined : new Starts(b);
-  const first = starts?.first(root) ?? ANY;
+  const first = starts?.firstOf(root) ?? ANY;
   const info = study(regex.root);
   return {
     op: Int32Array.from(b.op),
     next: Int32Array.from(b.next),
     args: Int32Array.from(b.args),
-    tests: b.tests,
+    predicates: b.predicates,
     lists: b.lists,
     literals: b.literals,
     root,
@@ -404,7 +402,7 @@ export function compileProgram(regex: JavaRegex & { root: RegexNode }): Program 
     supplementary: regex.supplementary,
     anchored: b.op[root] === Op.Begin,
     prefix: starts?.prefix(root) ?? "",
-    firstChar: first === ANY || first.empty ? undefined : compileCharTest(union(...first.chars)),
+    firstChar: first === ANY || first.empty ? undefined : union(...first.chars),
   };
 }
 
@@ -453,7 +451,17 @@ class Starts {
     return text;
   }
 
-  first(node: number): First {
+  /**
+   * What a match from `root` starts with. The instructions are studied in the order they were built, each after
+   * those it continues with or calls (built before it, but for a Loop's body, which a Loop never studies): so the
+   * study of each finds theirs known, and a long pattern never nests it deeply.
+   */
+  firstOf(root: number): First {
+    for (let node = 0; node < root; node++) this.first(node);
+    return this.first(root);
+  }
+
+  private first(node: number): First {
     const known = this.seen.get(node);
     if (known) return known;
     // A loop back to an instruction being studied: a repetition that can come round without consuming.
