@@ -1,3 +1,4 @@
+import { byteString } from "./byte-string.js";
 import { type PdfDict, PdfName, type PdfObjects, PdfRef, type PdfValue } from "./pdf-objects.js";
 
 /** What PDFBox reads from a font's dictionaries for text extraction, as written in the PDF. */
@@ -35,7 +36,7 @@ const isSpace = (hex: string) => /^(00)*20$/i.test(hex) && hex.length <= 4;
 function spaceMapping(objects: PdfObjects, toUnicode: PdfValue | undefined): number {
   const data = toUnicode instanceof PdfRef ? objects.stream(toUnicode.num) : undefined;
   if (!data) return -1;
-  const text = new TextDecoder("latin1").decode(data);
+  const text = byteString(data);
   let code = -1;
   const blocks = /begin(bfchar|bfrange)([\s\S]*?)end\1/g;
   for (let block = blocks.exec(text); block; block = blocks.exec(text)) {

@@ -1,3 +1,5 @@
+import { byteString } from "./byte-string.js";
+
 /**
  * The advance width of a glyph in the OpenType font pdf.js builds from an embedded font program (its `data`), in
  * 1/1000 of the em: what PDFBox's `getWidthFromFont` reads from the program itself, for a code the /Widths do not
@@ -85,8 +87,7 @@ function decrypt(data: Uint8Array, key: number, skip: number): Uint8Array {
  * (fontbox's `Type1Font.getWidth`), in the program's units; undefined when the program cannot be read.
  */
 export function type1Width(program: Uint8Array, name: string): number | undefined {
-  const latin1 = (bytes: Uint8Array) => new TextDecoder("latin1").decode(bytes);
-  const clear = latin1(program);
+  const clear = byteString(program);
   const eexec = clear.indexOf("eexec");
   if (eexec < 0) return undefined;
   let start = eexec + 5;
@@ -100,7 +101,7 @@ export function type1Width(program: Uint8Array, name: string): number | undefine
     );
   }
   const bytes = decrypt(encrypted, 55665, 4);
-  const text = latin1(bytes);
+  const text = byteString(bytes);
   const lenIV = Number(/\/lenIV\s+(-?\d+)/.exec(text)?.[1] ?? 4);
   const charStrings = text.indexOf("/CharStrings");
   if (charStrings < 0) return undefined;
@@ -149,7 +150,7 @@ export function type1Width(program: Uint8Array, name: string): number | undefine
 
 /** The glyph names of a Type 1 program's built-in encoding ("dup code /name put"), by code. */
 export function type1Encoding(program: Uint8Array): Map<number, string> {
-  const clear = new TextDecoder("latin1").decode(program.subarray(0, Math.min(program.length, 65536)));
+  const clear = byteString(program.subarray(0, Math.min(program.length, 65536)));
   const names = new Map<number, string>();
   const end = clear.indexOf("eexec");
   const head = end < 0 ? clear : clear.slice(0, end);

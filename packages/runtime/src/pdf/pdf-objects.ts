@@ -1,4 +1,5 @@
 import { unzlibSync } from "fflate";
+import { byteString } from "./byte-string.js";
 
 /**
  * A reader of a PDF's objects, for the few values of font dictionaries that PDFBox's text extraction uses and pdf.js
@@ -193,7 +194,7 @@ export class PdfObjects {
   private readonly headers: { offset: number; num: number }[] = [];
 
   constructor(bytes: Uint8Array) {
-    this.text = new TextDecoder("latin1").decode(bytes);
+    this.text = byteString(bytes);
     const header = /(\d+)\s+(\d+)\s+obj\b/g;
     const objectStreams: number[] = [];
     for (let match = header.exec(this.text); match; match = header.exec(this.text)) {
@@ -298,7 +299,7 @@ export class PdfObjects {
     const first = dict instanceof Map ? dict.get("First") : undefined;
     const data = this.stream(num);
     if (!data || typeof first !== "number") return undefined;
-    const text = new TextDecoder("latin1").decode(data);
+    const text = byteString(data);
     const pairs = text.slice(0, first).trim().split(/\s+/).map(Number);
     const numbers: number[] = [];
     const offsets: number[] = [];
