@@ -75,6 +75,8 @@ function differences(pattern: string, texts: readonly [string, Mode][], steps: n
 type Entry = { mode: "replace" | "matches"; text: string; pattern: string; firstOnly?: boolean; whole?: boolean };
 
 describe("the generated machine against the interpreter", () => {
+  // Every recorded case, twice in each engine: CPU-bound work that a busy machine stretches well past the default
+  // timeout.
   it("runs every recorded case as the interpreter does: results, groups, steps and stops", () => {
     const byPattern = new Map<string, [string, Mode][]>();
     for (const e of corpus<Entry>("eval-regex.json")) {
@@ -91,7 +93,7 @@ describe("the generated machine against the interpreter", () => {
       found.push(...differences(pattern, texts, 300, 40));
     }
     expect(found).toEqual([]);
-  });
+  }, 180_000);
 
   // Patterns made of the constructs that give Pattern's nodes, on texts made of the characters they test.
   const atoms = fc.constantFrom(
