@@ -1,3 +1,4 @@
+import { parseJavaRegex, readJavaReplacement } from "@mailroom/java";
 import { quoteString, regexLiteral } from "@mailroom/syntax";
 import { number } from "./layout.js";
 
@@ -60,7 +61,8 @@ export function joinWords(items: readonly string[], conjunction: "and" | "or"): 
 }
 
 /** A regular expression as the DSL writes it, /.../, or as a quoted pattern when no regex literal reads back. */
-export const patternWords = (pattern: string) => regexLiteral(pattern) ?? `the pattern ${quoteString(pattern)}`;
+export const patternWords = (pattern: string) =>
+  pattern === "" ? "the empty pattern" : (regexLiteral(pattern) ?? `the pattern ${quoteString(pattern)}`);
 
 /** A name or setting written as is when it is a plain word (Europe/Paris, fr-FR, true), else quoted. */
 export const settingWords = (text: string) => (/^[\w./:+-]+$/.test(text) ? text : quoteString(text));
@@ -72,16 +74,41 @@ export const parametersWords = (parameters: Readonly<Record<string, string>>): s
     "and",
   );
 
-/** ", with every match of /re/ replaced by "x"", or "removed" for an empty replacement. */
+/**
+ * `with every match of /re/ replaced by ...`: what the replacement produces as Java's `appendReplacement` reads
+ * it (escapes undone, `$n` and `${name}` as the groups they insert), "removed" for an empty one.
+ */
 export function replacementWords(which: string, pattern: string, replacement: string): string {
-  const done = replacement === "" ? "removed" : `replaced by ${quoteString(replacement)}`;
-  return `with ${which} of ${patternWords(pattern)} ${done}`;
+  return `with ${which} of ${patternWords(pattern)} ${replacement === "" ? "removed" : `replaced by ${producedWords(pattern, replacement)}`}`;
+}
+
+/** `"$" followed by group 1, "." and group 2`; a replacement Java refuses is shown as written, and said so. */
+function producedWords(pattern: string, replacement: string): string {
+  const regex = parseJavaRegex(pattern);
+  const read = regex.compiles ? readJavaReplacement(replacement, regex.groupCount, regex.groupNames) : undefined;
+  if (read === undefined || "problem" in read) return `the replacement ${quoteString(replacement)}, which Java refuses`;
+  const names = new Map([...regex.groupNames].map(([name, index]) => [index, name]));
+  const part = (p: string | number) => {
+    if (typeof p === "string") return quoteString(p);
+    if (p === 0) return "the whole match";
+    const name = names.get(p);
+    return name === undefined ? `group ${p}` : `the group named ${name}`;
+  };
+  const [first = "", ...rest] = read.parts.map(part);
+  return rest.length === 0 ? first : `${first} followed by ${joinWords(rest, "and")}`;
+}
+
+/** Zones whose name reads as the opposite of their offset: POSIX's `Etc/GMT-2` is two hours ahead of UTC. */
+function zoneWords(zone: string): string {
+  const posix = /^Etc\/GMT([+-])(\d{1,2})$/.exec(zone);
+  if (posix === null || Number(posix[2]) === 0) return settingWords(zone);
+  return `${zone} (UTC${posix[1] === "-" ? "+" : "-"}${Number(posix[2])}: the sign of an Etc/GMT zone is inverted)`;
 }
 
 /** The settings of a date: `with the pattern "dd/MM/yyyy" in time zone Europe/Paris (locale fr-FR)`. */
 export function dateWords(date: { pattern: string; timeZone: string; locale?: string | undefined }): string {
   const locale = date.locale === undefined ? "" : ` (locale ${settingWords(date.locale)})`;
-  return `with the pattern ${quoteString(date.pattern)} in time zone ${settingWords(date.timeZone)}${locale}`;
+  return `with the pattern ${quoteString(date.pattern)} in time zone ${zoneWords(date.timeZone)}${locale}`;
 }
 
 /** The words that say which PDF is read, after what is read of it: " of the PDF in box annexes", or nothing. */
