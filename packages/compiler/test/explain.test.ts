@@ -79,9 +79,9 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     value("fileName[9:17]", "characters 10 to 17 of the file name"),
     value("fileName[:8]", "characters 1 to 8 of the file name"),
     value("fileName[4:5]", "character 5 of the file name"),
-    value("fileName[11:0]", "the file name from character 12 on"),
-    value("fileName[11:-1]", "the file name from character 12 on"),
-    value("fileName[11:]", "the file name from character 12 on"),
+    value("fileName[11:0]", "characters 12 to the end of the file name"),
+    value("fileName[11:-1]", "characters 12 to the end of the file name"),
+    value("fileName[11:]", "characters 12 to the end of the file name"),
     value(
       "fileName[8:3]",
       "no character of the file name (indexes 8 to 3, counted from 0: the end is not after the start)",
@@ -90,7 +90,7 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
       { "@type": "exv.FileName", fromMain: true, begin: -4 },
       "the characters of the file name at indexes -4 to the end, counted from 0",
     ),
-    value("fileName(box=annexes)[2:]", `the name of the file in box annexes ${ALIEN} from character 3 on`),
+    value("fileName(box=annexes)[2:]", `characters 3 to the end of the name of the file in box annexes ${ALIEN}`),
     value("fileName(box=annexes)", "the file name", annexes),
     value("fileName(box=invoices)", `the name of the file in box invoices ${ALIEN_TO_ANNEXES}`, annexes),
     // With fromMain, boxName is ignored: in a MAIN box, the box's own file is read.
@@ -157,25 +157,25 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
   ],
   "exv.Substring": [
     value("meta.customer[0:4]", "characters 1 to 4 of metadata customer"),
-    value("meta.customer[2:]", "metadata customer from character 3 on"),
-    value("meta.customer[2:-1]", "metadata customer from character 3 on"),
+    value("meta.customer[2:]", "characters 3 to the end of metadata customer"),
+    value("meta.customer[2:-1]", "characters 3 to the end of metadata customer"),
     value("substring(fileName, 0, 8)", "characters 1 to 8 of the file name"),
     value("(meta.a | upper)[0:2]", "characters 1 to 2 of (metadata a, in upper case)"),
     value("meta.a[0:2] | upper", "characters 1 to 2 of metadata a, in upper case"),
     // Slices of slices read as one range of the innermost text.
     value("substring(fileName[0:12], 4, -1)", "characters 5 to 12 of the file name"),
     value("substring(fileName[4:], 0, 8)", "characters 5 to 12 of the file name"),
-    value("substring(fileName[4:], 2)", "the file name from character 7 on"),
+    value("substring(fileName[4:], 2)", "characters 7 to the end of the file name"),
     value("meta.a[2:][1:3]", "characters 4 to 5 of metadata a"),
     value("meta.a[2:10][1:8]", "characters 4 to 10 of metadata a"),
-    value("meta.a[1:][1:][1:]", "metadata a from character 4 on"),
+    value("meta.a[1:][1:][1:]", "characters 4 to the end of metadata a"),
     value(
       "substring(fileName(box=annexes)[0:12], 4)",
       `characters 5 to 12 of the name of the file in box annexes ${ALIEN}`,
     ),
     // Ranges Java would refuse on other texts than the nested slices do stay nested, bracketed.
     value("meta.a[0:12][1:3]", "characters 2 to 3 of (characters 1 to 12 of metadata a)"),
-    value("meta.a[0:4][4:]", "(characters 1 to 4 of metadata a) from character 5 on"),
+    value("meta.a[0:4][4:]", "characters 5 to the end of (characters 1 to 4 of metadata a)"),
     value(
       "meta.a[5:3][0:1]",
       "character 1 of (no character of metadata a (indexes 5 to 3, counted from 0: the end is not after the start))",
@@ -239,10 +239,10 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     ),
   ],
   "exv.PositionInBox": [
-    value("positionInBox", "the position of the document in its box (00001 for the first)"),
-    value("positionInBox(box=annexes)", `the position of the document in box annexes ${ALIEN} (00001 for the first)`),
-    value("positionInBox(main)", "the position of the document in the MAIN box (00001 for the first)", annexes),
-    value("positionInBox", "the position of the document in its box (00001 for the first)", annexes),
+    value("positionInBox", "the position (00001 for the first) of the document in its box"),
+    value("positionInBox(box=annexes)", `the position (00001 for the first) of the document in box annexes ${ALIEN}`),
+    value("positionInBox(main)", "the position (00001 for the first) of the document in the MAIN box", annexes),
+    value("positionInBox", "the position (00001 for the first) of the document in its box", annexes),
   ],
   "exv.NumSheetsValue": [value("numSheets", "the number of sheets of the document")],
   "exv.CurrentDate": [value("now", "the current date and time")],
@@ -389,7 +389,7 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     condition("numSheets > 1", "the document has more than 1 sheet"),
     condition("not (numSheets > 1)", "the document has 1 sheet or fewer"),
     condition("numSheets < meta.max", "the number of sheets of the document is less than metadata max (as numbers)"),
-    condition("positionInBox < 3", "the position of the document in its box (00001 for the first) is less than 3"),
+    condition("positionInBox < 3", "the position (00001 for the first) of the document in its box is less than 3"),
     condition(
       'meta.due | parseDate("dd/MM/yyyy", "UTC") < now',
       'metadata due read as a date with the pattern "dd/MM/yyyy" in time zone UTC, is before the current date and time',
@@ -414,6 +414,10 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
   "exb.NumericEqual": [
     condition("numEqual(meta.count, 3)", "metadata count equals 3 (as numbers)"),
     condition("numEqual(meta.count | clean(trim), 3)", "metadata count, trimmed, equals 3 (as numbers)"),
+    condition("numEqual(numSheets, 1)", "the document has exactly 1 sheet"),
+    condition("not numEqual(2, numSheets)", "the document does not have exactly 2 sheets"),
+    condition("not not numEqual(numSheets, 2)", "the document has exactly 2 sheets"),
+    condition("numEqual(numSheets, meta.n)", "the number of sheets of the document equals metadata n (as numbers)"),
   ],
   // Without `whole`, Java's find: a match anywhere is enough.
   "exb.StrMatches": [
@@ -464,7 +468,7 @@ describe("explainExpression", () => {
 
   it("says which box without a context", () => {
     expect(explainExpression({ "@type": "exv.PositionInBox", fromMain: false, boxName: "annexes" })).toBe(
-      "the position of the document in box annexes (00001 for the first)",
+      "the position (00001 for the first) of the document in box annexes",
     );
   });
 

@@ -4,6 +4,7 @@ import type { BoxTarget, Expression, Phrase, Verb, Words } from "../functions/de
 import { functionsOf } from "../functions/index.js";
 import { boxName, isNumberText } from "./layout.js";
 import type { ExpressionContext } from "./lower.js";
+import { isNumberLiteral, sheetsWords } from "./words.js";
 
 /**
  * The expression in words: a noun phrase for a value, a clause for a condition; no capital, no final period.
@@ -126,6 +127,10 @@ class Explainer implements Words {
     return open ? phrase : phrase.text;
   }
 
+  negatable(yes: string, no: string): Phrase {
+    return opposites({ text: yes }, { text: no });
+  }
+
   target(target: BoxTarget): string | undefined {
     const current = this.context.box;
     if (current && (target.fromMain ? current.main : target.boxName === current.name)) return undefined;
@@ -174,7 +179,6 @@ const NUMBER_TYPES: ReadonlySet<string> = new Set([
   "exv.PositionInBox",
 ]);
 
-const isNumberLiteral = (e: ValueExpression) => e["@type"] === "exv.Value" && isNumberText(e.value);
 const isNumber = (e: ValueExpression) => isNumberLiteral(e) || NUMBER_TYPES.has(e["@type"]);
 
 /** The four readings of an order between numbers, each with its opposite, as "x VERB n". */
@@ -218,7 +222,7 @@ function comparison(
   const order = DATE_TYPES.has(subject["@type"]) && DATE_TYPES.has(object["@type"]) ? DATE_ORDER : ORDER;
   const verbs = swap ? (orEqual ? order.atLeast : order.more) : orEqual ? order.atMost : order.less;
   if (subject["@type"] === "exv.NumSheetsValue" && object["@type"] === "exv.Value" && isNumberLiteral(object)) {
-    const count = `${object.value} ${object.value === "1" ? "sheet" : "sheets"}`;
+    const count = sheetsWords(object.value);
     const sheets = (verb: string) => ({ text: `the document has ${SHEETS[verb]?.(count)}` });
     return opposites(sheets(verbs[0]), sheets(verbs[1]));
   }

@@ -1,6 +1,7 @@
 import { parseJavaRegex, readJavaReplacement } from "@mailroom/java";
+import type { ValueExpression } from "@mailroom/model";
 import { quoteString, regexLiteral } from "@mailroom/syntax";
-import { number } from "./layout.js";
+import { isNumberText, number } from "./layout.js";
 
 // The words the explanations of expressions share: positions, ranges, areas, lists and patterns.
 
@@ -42,17 +43,25 @@ export function areaWords(area: { left: number; top: number; width: number; heig
 
 /**
  * Characters `begin` (from 0) to `end` (excluded; 0, -1 or absent: to the end) of a text, counted from 1 as
- * people count: "characters 10 to 17 of X", "character 3 of X", "X from character 12 on".
+ * people count: "characters 10 to 17 of X", "character 3 of X", "characters 12 to the end of X".
  */
 export function rangeWords(whole: string, begin = 0, end?: number): string {
   const toEnd = end === undefined || end === 0 || end === -1;
   const indexes = `indexes ${number(begin)} to ${toEnd ? "the end" : number(end)}, counted from 0`;
   if (begin < 0 || (!toEnd && end < -1)) return `the characters of ${whole} at ${indexes}`;
-  if (toEnd) return begin === 0 ? whole : `${whole} from character ${number(begin + 1)} on`;
+  // The range before the text, always: "X from character 5 on" would run on from a range inside X.
+  if (toEnd) return begin === 0 ? whole : `characters ${number(begin + 1)} to the end of ${whole}`;
   if (end <= begin) return `no character of ${whole} (${indexes}: the end is not after the start)`;
   if (end === begin + 1) return `character ${number(end)} of ${whole}`;
   return `characters ${number(begin + 1)} to ${number(end)} of ${whole}`;
 }
+
+/** A number written in the expression, as an integer literal. */
+export const isNumberLiteral = (e: ValueExpression): e is { "@type": "exv.Value"; value: string } =>
+  e["@type"] === "exv.Value" && isNumberText(e.value);
+
+/** A number of sheets written as a number: "1 sheet", "3 sheets". */
+export const sheetsWords = (count: string) => `${count} ${count === "1" ? "sheet" : "sheets"}`;
 
 /** "a", "a and b", "a, b and c" (or with "or"). */
 export function joinWords(items: readonly string[], conjunction: "and" | "or"): string {

@@ -120,6 +120,8 @@ export interface Words {
    * negative verb too, `not` reads it ("metadata a is at least 3 (as numbers)").
    */
   clause(subject: ValueExpression, verb: Verb, object?: ValueExpression | string, tail?: string): Phrase;
+  /** A condition in words with its opposite, which `not` reads: `negatable("x is empty", "x is not empty")`. */
+  negatable(yes: string, no: string): Phrase;
   /** The box a file or PDF expression reads ("box annexes", "the MAIN box"); undefined for the box holding it. */
   target(target: BoxTarget): string | undefined;
 }
