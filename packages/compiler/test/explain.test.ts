@@ -84,11 +84,11 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     value("fileName[11:]", "characters 12 to the end of the file name"),
     value(
       "fileName[8:3]",
-      "no character of the file name (indexes 8 to 3, counted from 0: the end is not after the start)",
+      "the characters of the file name at indexes 8 to 3, counted from 0 (the API requires the end after the start)",
     ),
     value(
       { "@type": "exv.FileName", fromMain: true, begin: -4 },
-      "the characters of the file name at indexes -4 to the end, counted from 0",
+      "the characters of the file name at indexes -4 to the end, counted from 0 (Java's substring refuses a negative index)",
     ),
     value("fileName(box=annexes)[2:]", `characters 3 to the end of the name of the file in box annexes ${ALIEN}`),
     value("fileName(box=annexes)", "the file name", annexes),
@@ -137,6 +137,8 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
   "exv.Concat": [
     value('concat(meta.a, "-", meta.b)', 'metadata a followed by the text "-" and metadata b'),
     value("concat(meta.a, meta.b)", "metadata a followed by metadata b"),
+    value('concat("say \\"hi\\"", meta.a)', 'the text "say \\"hi\\"" followed by metadata a'),
+    value('concat(meta.a, "")', "metadata a followed by an empty text"),
     value("concat()", "an empty text"),
     value("concat(meta.a | upper)", "metadata a, in upper case"),
     value("concat(meta.a, meta.b | upper)", "metadata a followed by (metadata b, in upper case)"),
@@ -157,6 +159,14 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
   ],
   "exv.Substring": [
     value("meta.customer[0:4]", "characters 1 to 4 of metadata customer"),
+    value(
+      "meta.customer[0:-3]",
+      "the characters of metadata customer at indexes 0 to -3, counted from 0 (Java's substring refuses a negative index)",
+    ),
+    value(
+      "meta.customer[3:3]",
+      "the characters of metadata customer at indexes 3 to 3, counted from 0 (the API requires the end after the start)",
+    ),
     value("meta.customer[2:]", "characters 3 to the end of metadata customer"),
     value("meta.customer[2:-1]", "characters 3 to the end of metadata customer"),
     value("substring(fileName, 0, 8)", "characters 1 to 8 of the file name"),
@@ -178,14 +188,14 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     value("meta.a[0:4][4:]", "characters 5 to the end of (characters 1 to 4 of metadata a)"),
     value(
       "meta.a[5:3][0:1]",
-      "character 1 of (no character of metadata a (indexes 5 to 3, counted from 0: the end is not after the start))",
+      "character 1 of (the characters of metadata a at indexes 5 to 3, counted from 0 (the API requires the end after the start))",
     ),
     value("(meta.a | upper)[1:][0:2]", "characters 2 to 3 of (metadata a, in upper case)"),
   ],
   "exv.StrClean": [
     value(
       "meta.a | clean(trim, normalizeSpace, removeDiacritics, multiline)",
-      "metadata a, trimmed with spaces normalised and diacritics removed, line by line",
+      "metadata a, trimmed with spaces normalised and diacritics removed, line by line, empty lines dropped",
     ),
     value("meta.a | clean(trim)", "metadata a, trimmed"),
     value("meta.a | clean(removeDiacritics)", "metadata a, with diacritics removed"),
@@ -193,9 +203,11 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
       "meta.a | clean(normalizeSpace, removeDiacritics)",
       "metadata a, with spaces normalised and diacritics removed",
     ),
-    value("meta.a | clean(trim, multiline)", "metadata a, trimmed, line by line"),
-    value("meta.a | clean(multiline)", "metadata a, with line breaks normalised"),
+    value("meta.a | clean(trim, multiline)", "metadata a, trimmed, line by line, empty lines dropped"),
+    value("meta.a | clean(multiline)", "metadata a, with its empty lines dropped"),
     value("meta.a | clean(trim=false)", "metadata a, unchanged (no clean-up on)"),
+    value("meta.a | clean", "metadata a, unchanged (no clean-up on)"),
+    value("clean(meta.a | upper, trim) | lower", "metadata a, in upper case, trimmed, in lower case"),
   ],
   "exv.StrNormalizeCase": [
     value("meta.name | upper", "metadata name, in upper case"),
@@ -283,6 +295,10 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
       'the text "Paris, " followed by (the current date and time written as a date with the pattern "yyyy" in time zone UTC)',
     ),
     value(
+      'now | formatDate("HH:mm", "Z")',
+      'the current date and time written as a date with the pattern "HH:mm" in time zone Z (UTC)',
+    ),
+    value(
       'now | formatDate("HH:mm", "Etc/GMT+1")',
       'the current date and time written as a date with the pattern "HH:mm" in time zone Etc/GMT+1 (UTC-1: the sign of an Etc/GMT zone is inverted)',
     ),
@@ -292,6 +308,11 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     value("jobFileName(annexes, -1, keepExtension)", "the name of the last file of box annexes with its extension"),
     value("jobFileName(annexes, -2)", "the name of the file before last of box annexes without its extension"),
     value("jobFileName(annexes, 3)", "the name of the third file of box annexes without its extension"),
+    value('jobFileName("my box", -3)', 'the name of the third file from the end of box "my box" without its extension'),
+    value(
+      "jobFileName(annexes, keepExtension=false)",
+      "the name of the first file of box annexes without its extension",
+    ),
     value("jobFileName(annexes, 0)", "the name of file 0 (no file) of box annexes without its extension"),
   ],
   "exv.ArchiveFileRelativePathname": [value("archivePath", "the file's path inside the archive")],

@@ -48,10 +48,12 @@ export function areaWords(area: { left: number; top: number; width: number; heig
 export function rangeWords(whole: string, begin = 0, end?: number): string {
   const toEnd = end === undefined || end === 0 || end === -1;
   const indexes = `indexes ${number(begin)} to ${toEnd ? "the end" : number(end)}, counted from 0`;
-  if (begin < 0 || (!toEnd && end < -1)) return `the characters of ${whole} at ${indexes}`;
+  // Indexes Java's substring refuses: the evaluation is refused, so no value is claimed.
+  if (begin < 0 || (!toEnd && end < -1))
+    return `the characters of ${whole} at ${indexes} (Java's substring refuses a negative index)`;
   // The range before the text, always: "X from character 5 on" would run on from a range inside X.
   if (toEnd) return begin === 0 ? whole : `characters ${number(begin + 1)} to the end of ${whole}`;
-  if (end <= begin) return `no character of ${whole} (${indexes}: the end is not after the start)`;
+  if (end <= begin) return `the characters of ${whole} at ${indexes} (the API requires the end after the start)`;
   if (end === begin + 1) return `character ${number(end)} of ${whole}`;
   return `characters ${number(begin + 1)} to ${number(end)} of ${whole}`;
 }
@@ -110,6 +112,7 @@ function producedWords(pattern: string, replacement: string): string {
 /** Zones whose name reads as the opposite of their offset: POSIX's `Etc/GMT-2` is two hours ahead of UTC. */
 function zoneWords(zone: string): string {
   const posix = /^Etc\/GMT([+-])(\d{1,2})$/.exec(zone);
+  if (zone === "Z") return "Z (UTC)";
   if (posix === null || Number(posix[2]) === 0) return settingWords(zone);
   return `${zone} (UTC${posix[1] === "-" ? "+" : "-"}${Number(posix[2])}: the sign of an Etc/GMT zone is inverted)`;
 }
