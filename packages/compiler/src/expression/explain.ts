@@ -27,10 +27,8 @@ type PhraseObject = Exclude<Phrase, string>;
 
 /** A condition and its opposite, each the other's `negated`: `not not x` reads as `x`. */
 function opposites(yes: PhraseObject, no: PhraseObject): Phrase {
-  const pair: [{ -readonly [K in keyof PhraseObject]: PhraseObject[K] }, PhraseObject] = [{ ...yes }, { ...no }];
-  const [first, second] = pair;
-  const other = { ...second, negated: first };
-  first.negated = other;
+  const first: { -readonly [K in keyof PhraseObject]: PhraseObject[K] } = { ...yes };
+  first.negated = { ...no, negated: first };
   return first;
 }
 

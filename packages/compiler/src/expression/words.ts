@@ -41,12 +41,15 @@ export function areaWords(area: { left: number; top: number; width: number; heig
   return `the area ${number(left)}, ${number(top)}, ${number(width)} x ${number(height)} (left, top, width, height)`;
 }
 
+/** Whether a slice's `end` is an index, not the end of the text (0, -1 or absent, as the model writes it). */
+export const endsBefore = (end: number | undefined): end is number => end !== undefined && end !== 0 && end !== -1;
+
 /**
  * Characters `begin` (from 0) to `end` (excluded; 0, -1 or absent: to the end) of a text, counted from 1 as
  * people count: "characters 10 to 17 of X", "character 3 of X", "characters 12 to the end of X".
  */
 export function rangeWords(whole: string, begin = 0, end?: number): string {
-  const toEnd = end === undefined || end === 0 || end === -1;
+  const toEnd = !endsBefore(end);
   const indexes = `indexes ${number(begin)} to ${toEnd ? "the end" : number(end)}, counted from 0`;
   // Indexes Java's substring refuses: the evaluation is refused, so no value is claimed.
   if (begin < 0 || (!toEnd && end < -1))

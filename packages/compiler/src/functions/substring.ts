@@ -1,6 +1,6 @@
 import { javaSubstring } from "@mailroom/java";
 import { callOf, number, POSTFIX } from "../expression/layout.js";
-import { rangeWords } from "../expression/words.js";
+import { endsBefore, rangeWords } from "../expression/words.js";
 import { defineFunction, type Expression } from "./definition.js";
 import { optional, required, tab, text } from "./parameters.js";
 
@@ -54,8 +54,6 @@ interface Range {
   readonly end?: number | undefined;
 }
 
-const toEnd = (end: number | undefined) => end === undefined || end === 0 || end === -1;
-
 /** The text a slice is taken from, and its range: a substring, or a file name with its own `begin`/`end`. */
 function sliceOf(e: Expression): (Range & { readonly expr: Expression }) | undefined {
   if (e["@type"] === "exv.Substring") return { expr: e.expr, begin: e.beginIndex, end: e.endIndex };
@@ -70,14 +68,14 @@ function sliceOf(e: Expression): (Range & { readonly expr: Expression }) | undef
  */
 function composed(inner: Range, outer: Range): Range | undefined {
   const valid = (r: Range) =>
-    Number.isInteger(r.begin) && r.begin >= 0 && (toEnd(r.end) || (Number.isInteger(r.end) && (r.end ?? 0) > r.begin));
+    Number.isInteger(r.begin) && r.begin >= 0 && (!endsBefore(r.end) || (Number.isInteger(r.end) && r.end > r.begin));
   if (!valid(inner) || !valid(outer)) return undefined;
   const begin = inner.begin + outer.begin;
-  if (toEnd(outer.end)) {
-    if (toEnd(inner.end)) return { begin };
-    return begin < (inner.end ?? 0) ? { begin, end: inner.end } : undefined;
+  if (!endsBefore(outer.end)) {
+    if (!endsBefore(inner.end)) return { begin };
+    return begin < inner.end ? { begin, end: inner.end } : undefined;
   }
-  const end = inner.begin + (outer.end ?? 0);
+  const end = inner.begin + outer.end;
   // Inside a finite slice, only a slice ending where it ends is refused on exactly the same texts.
-  return toEnd(inner.end) || end === inner.end ? { begin, end } : undefined;
+  return !endsBefore(inner.end) || end === inner.end ? { begin, end } : undefined;
 }
