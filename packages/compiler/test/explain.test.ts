@@ -122,6 +122,10 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
       `the text on page 2 in ${AREA} of the PDF in box annexes ${ALIEN}, read with sortByPosition=true`,
     ),
     value("pdfText(1, [120, 18, 80, 8])", `the text on page 1 in ${AREA}`, annexes),
+    value(
+      'pdfText(1, [120, 18, 80, 8], params={"a b"="x \\"y\\"", dpi="300"})',
+      `the text on page 1 in ${AREA}, read with "a b"="x \\"y\\"" and dpi=300`,
+    ),
     value("pdfText(1, [120, 18, 80, 8], main)", `the text on page 1 in ${AREA} of the PDF in the MAIN box`, annexes),
   ],
   "exv.PdfMetadata": [
@@ -213,6 +217,9 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     value("meta.name | upper", "metadata name, in upper case"),
     value("meta.name | lower", "metadata name, in lower case"),
     value("meta.name | normalizeCase", "metadata name, in lower case"),
+    value('"abc" | upper', 'the text "abc", in upper case'),
+    value("meta.a | upper | lower", "metadata a, in upper case, in lower case"),
+    value("concat(meta.a, meta.b) | lower", "metadata a followed by metadata b, in lower case"),
   ],
   "exv.StrReplace": [
     value('meta.ref | replace(/-/, "/")', 'metadata ref, with every match of /-/ replaced by "/"'),
@@ -256,7 +263,10 @@ const CASES: Readonly<Record<string, readonly Case[]>> = {
     value("positionInBox(main)", "the position (00001 for the first) of the document in the MAIN box", annexes),
     value("positionInBox", "the position (00001 for the first) of the document in its box", annexes),
   ],
-  "exv.NumSheetsValue": [value("numSheets", "the number of sheets of the document")],
+  "exv.NumSheetsValue": [
+    value("numSheets", "the number of sheets of the document"),
+    value('concat(numSheets, " sheets")', 'the number of sheets of the document followed by the text " sheets"'),
+  ],
   "exv.CurrentDate": [value("now", "the current date and time")],
   "exv.DateParse": [
     value(
