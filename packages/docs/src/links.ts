@@ -1,5 +1,5 @@
-import { type ExpressionNode, isReference } from "@mailroom/checker";
-import { type Expression, explainExpression, TARGETED_TYPES } from "@mailroom/compiler";
+import { type ExpressionNode, isReference, type MetadataDefinition } from "@mailroom/checker";
+import { type Expression, explainExpression, PDF_TARGETED_TYPES, TARGETED_TYPES } from "@mailroom/compiler";
 import { ValueExpression } from "@mailroom/model";
 import { text } from "./json.js";
 import type { Read, Use } from "./model.js";
@@ -69,31 +69,78 @@ const NAMESPACE_KINDS = {
   OUTPUT_FILE: "output-file",
 } as const;
 
-/** What one expression node reads: a metadata, another reference, or a box's file. */
+/** Keywords that read something outside the expression, said as the expression's own words say it. */
+const KEYWORD_KINDS: Readonly<Record<string, Read["kind"]>> = {
+  "exv.CurrentDate": "clock",
+  "exv.NumSheetsValue": "sheets",
+  "exv.ArchiveFileRelativePathname": "archive-path",
+};
+
+/**
+ * What one expression node reads: a metadata, another reference, a box's file or PDF, a file of the job, the
+ * clock. Each input the evaluation reads is listed, so that "nothing else" means the value is a constant.
+ */
 function readsOf(page: Page, node: ExpressionNode): Read[] {
   const e = node.node;
-  if (e["@type"] === "exv.Reference") {
+  const type = e["@type"];
+  if (type === "exv.Reference") {
     const identifier = text(e.identifier) ?? "";
-    if (e.namespace === "METADATA") {
-      const found = page.scope.read(node.site, identifier);
-      if (found.length === 0) {
-        const words = `metadata ${identifier} (not defined)`;
-        return [{ kind: "metadata", name: identifier, box: null, anchor: null, words }];
-      }
-      return found.map((d) => ({
-        kind: "metadata",
-        name: d.name,
-        box: d.boxName,
-        anchor: page.metadataAnchor(d.box, d.index) ?? null,
-        words: `metadata ${d.name} of box ${d.boxName}`,
-      }));
-    }
+    if (e.namespace === "METADATA") return metadataReads(page, node, identifier);
     const kind = NAMESPACE_KINDS[e.namespace as keyof typeof NAMESPACE_KINDS];
     if (!kind || !ValueExpression.safeParse(e).success) return [];
     return [{ kind, name: identifier, box: null, anchor: null, words: explainExpression(e as Expression) }];
   }
-  if (!TARGETED_TYPES.has(e["@type"])) return [];
+  const keyword = KEYWORD_KINDS[type];
+  if (keyword !== undefined) {
+    return [{ kind: keyword, name: type, box: null, anchor: null, words: explainExpression(e as Expression) }];
+  }
+  if (type === "exv.JobFileNameValue") {
+    const box = text(e.boxName) ?? "?";
+    return [{ kind: "job-file", name: box, box, anchor: page.boxAnchor(box), words: `the job's files in box ${box}` }];
+  }
+  if (!TARGETED_TYPES.has(type)) return [];
+  const kind = PDF_TARGETED_TYPES.has(type) ? "pdf" : "file";
+  const what = kind === "pdf" ? "the PDF" : "the file";
   const current = node.site.box;
-  const box = e.fromMain === true ? (current?.main ? current.name : "MAIN") : (text(e.boxName) ?? current?.name ?? "?");
-  return [{ kind: "file", name: box, box, anchor: page.boxAnchor(box), words: `the file in box ${box}` }];
+  // As the runtime reads a target: `fromMain` is the MAIN document (the box's own in a MAIN box, `boxName` ignored);
+  // otherwise the box named, which only the box itself may read.
+  if (e.fromMain === true) {
+    const box = current?.main ? current.name : "MAIN";
+    return [
+      {
+        kind,
+        name: box,
+        box,
+        anchor: page.boxAnchor(box),
+        words: `${what} in ${current?.main ? `box ${box}` : "the MAIN box"}`,
+      },
+    ];
+  }
+  const box = text(e.boxName) ?? current?.name ?? "?";
+  const unreadable = current !== undefined && box !== current.name ? " (not readable here)" : "";
+  return [{ kind, name: box, box, anchor: page.boxAnchor(box), words: `${what} in box ${box}${unreadable}` }];
+}
+
+/**
+ * The metadata a reference reads, resolved as the API does; one defined only in a box it cannot read (an
+ * attachment box) is said to be there, and not readable.
+ */
+function metadataReads(page: Page, node: ExpressionNode, identifier: string): Read[] {
+  const found = page.scope.read(node.site, identifier);
+  const words = (d: MetadataDefinition) => `metadata ${d.name} of box ${d.boxName}`;
+  const read = (d: MetadataDefinition, said: string): Read => ({
+    kind: "metadata",
+    name: d.name,
+    box: d.boxName,
+    anchor: page.metadataAnchor(d.box, d.index) ?? null,
+    words: said,
+  });
+  if (found.length > 0) return found.map((d) => read(d, words(d)));
+  const elsewhere = page.scope.definitions.filter((d) => d.name === identifier);
+  if (elsewhere.length > 0) {
+    return elsewhere.map((d) => read(d, `${words(d)}, defined in an attachment box, not readable here`));
+  }
+  return [
+    { kind: "metadata", name: identifier, box: null, anchor: null, words: `metadata ${identifier} (not defined)` },
+  ];
 }

@@ -107,11 +107,28 @@ export interface BoxDocs {
 
 /** Something a metadata reads. */
 export interface Read {
-  /** `metadata`, `organizational-unit`, `requirement`, `output-file` or `file`. */
-  readonly kind: "metadata" | "organizational-unit" | "requirement" | "output-file" | "file";
-  /** The name read: a metadata's, an OU property's (`EMAIL_ADDRESS`), a requirement's, `NUID`, a box's. */
+  /**
+   * `metadata`, `organizational-unit`, `requirement`, `output-file`; `file` or `pdf` (of a box: its name and
+   * position, or its PDF's text and properties); `job-file` (the names of a box's files in the job); `clock`
+   * (now); `sheets` (the document's number of sheets); `archive-path` (an archive entry's path).
+   */
+  readonly kind:
+    | "metadata"
+    | "organizational-unit"
+    | "requirement"
+    | "output-file"
+    | "file"
+    | "pdf"
+    | "job-file"
+    | "clock"
+    | "sheets"
+    | "archive-path";
+  /**
+   * The name read: a metadata's, an OU property's (`EMAIL_ADDRESS`), a requirement's, `NUID`, a box's; for a
+   * keyword, its JSON type (`exv.CurrentDate`).
+   */
   readonly name: string;
-  /** For metadata: the box it is defined in; for a file: the box read. */
+  /** For metadata: the box it is defined in; for a file, a PDF or the job's files: the box read. */
   readonly box: string | null;
   /** Anchor of what is read, when it is documented on the page. */
   readonly anchor: string | null;

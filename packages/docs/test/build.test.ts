@@ -59,7 +59,7 @@ describe("the docs model of a service", () => {
       ["metadata", "metadata deliveryLabel of box DELIVERY_NOTES", "metadata-delivery-notes-deliverylabel"],
       ["reconcile", "the reconcile condition of box INVOICE_DATA", "box-invoice-data"],
     ]);
-    expect(number?.reads.map((r) => r.words)).toEqual(["the file in box INVOICES"]);
+    expect(number?.reads.map((r) => r.words)).toEqual(["the PDF in box INVOICES"]);
   });
 
   it("gives every anchor of a page once", () => {
@@ -260,5 +260,54 @@ describe("services with errors", () => {
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe("what a metadata reads", () => {
+  it("lists every input of its expression, and says where an unreadable metadata is defined", () => {
+    const docs = documented(
+      [
+        "id: 1",
+        "name: Reads",
+        "type: SIMPLE_UNIQUE",
+        "boxes:",
+        "  A:",
+        "    type: pdf",
+        "    main: true",
+        "    elements: 1",
+        "    metadata:",
+        '      stamp: now | formatDate("yyyy", "UTC")',
+        "      upload: jobFileName(B)",
+        "      title: pdfText(1, [0, 0, 10, 10])",
+        "      name: fileName[0:4]",
+        "      borrowed: meta.inB",
+        "      missing: meta.nowhere",
+        '      constant: "x"',
+        "  B:",
+        "    type: pdf",
+        "    elements: 1",
+        "    metadata:",
+        "      inB: fileName",
+        "",
+      ].join("\n"),
+    );
+    const reads = (name: string) =>
+      docs.metadata.find((m) => m.box === "A" && m.name === name)?.reads.map((r) => [r.kind, r.words, r.anchor]);
+    expect(reads("stamp")).toEqual([["clock", "the current date and time", null]]);
+    expect(reads("upload")).toEqual([["job-file", "the job's files in box B", "box-b"]]);
+    expect(reads("title")).toEqual([["pdf", "the PDF in box A", "box-a"]]);
+    expect(reads("name")).toEqual([["file", "the file in box A", "box-a"]]);
+    expect(reads("borrowed")).toEqual([
+      ["metadata", "metadata inB of box B, defined in an attachment box, not readable here", "metadata-b-inb"],
+    ]);
+    expect(reads("missing")).toEqual([["metadata", "metadata nowhere (not defined)", null]]);
+    expect(reads("constant")).toEqual([]);
+    const page = renderMarkdownPage(docs);
+    expect(page).toContain("- **Reads:** the current date and time\n");
+    expect(page).toContain("- **Reads:** [the job's files in box B](#box-b)\n");
+    expect(page).toContain(
+      "- **Reads:** [metadata inB of box B, defined in an attachment box, not readable here](#metadata-b-inb)\n",
+    );
+    expect(page).toContain("- **Reads:** nothing else\n");
   });
 });

@@ -44,7 +44,12 @@ export type { JavaRegexError } from "./regex/state.js";
 /** The tree of a parsed regex. */
 export type { GroupType, QuantifierMode, RegexNode } from "./regex/tree.js";
 /** Replacement strings of `Matcher.appendReplacement` (`$1`, `${name}`, `\$`). */
-export { checkJavaReplacement, type ReplacementProblem } from "./replacement.js";
+export {
+  checkJavaReplacement,
+  type ReplacementParts,
+  type ReplacementProblem,
+  readJavaReplacement,
+} from "./replacement.js";
 /** Time-zone ids of `ZoneId.of`: offsets and region ids. */
 export { checkJavaZoneId, type ZoneIdProblem } from "./zone-id.js";
 /** The region ids `ZoneId.of` knows. */

@@ -88,6 +88,28 @@ describe("partial checking, rename and hover over stdio", () => {
     expect(await hover("meta.annexOwner", 7)).toMatch(/^\*\*annexOwner\*\* \(box ANNEXES\): characters 1 to 8 /);
   });
 
+  it("hovers expressions with sentences that say what they do: a negated comparison, a replacement", async () => {
+    const text = SAMPLE.replace(
+      "annexOwner: fileName[0:8]",
+      // A function, as a replacement string would read `$$` as one `$`.
+      () => 'annexOwner: fileName[0:8] | replace(/(\\d+)-(\\d+)/, "\\\\$$2.$1")',
+    ).replace("when: meta.annexOwner == meta.letterReference", "when: not (meta.annexOwner == meta.letterReference)");
+    const { uri } = await open("sentences.service.yaml", text);
+    const hover = async (marker: string, delta: number) =>
+      (
+        (
+          await server.client.connection.sendRequest(HoverRequest.type, {
+            textDocument: { uri },
+            position: positionOf(text, marker, delta),
+          })
+        )?.contents as MarkupContent | undefined
+      )?.value.split("\n\n")[0];
+    expect(await hover("not (meta.annexOwner", 1)).toBe("Metadata annexOwner differs from metadata letterReference.");
+    expect(await hover("meta.annexOwner", 7)).toBe(
+      '**annexOwner** (box ANNEXES): characters 1 to 8 of the file name, with every match of /(\\\\d+)-(\\\\d+)/ replaced by "$" followed by group 2, "." and group 1.',
+    );
+  });
+
   it("hovers a function with its documentation first and the compiled JSON after a rule", async () => {
     const { uri } = await open("function.service.yaml", SAMPLE);
     const hover = await server.client.connection.sendRequest(HoverRequest.type, {

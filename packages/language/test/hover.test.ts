@@ -84,7 +84,7 @@ describe("hover", () => {
       "    metadata:",
       "    reconcile:\n      when: meta.key == meta.ref and not match|es(meta.key, /^TMP/)\n    metadata:",
     );
-    expect(hoverAt(text)?.contents.split("\n\n")[0]).toBe("Metadata key matches /^TMP/.");
+    expect(hoverAt(text)?.contents.split("\n\n")[0]).toBe("Metadata key contains a match of /^TMP/.");
     // Markdown would read `*` and `[` as formatting.
     const starred = hoverAt(
       service("      key: now").replace(
@@ -92,7 +92,7 @@ describe("hover", () => {
         '    reconcile: { when: "matc|hes(meta.key, /[A-Z]*/)" }\n    metadata:',
       ),
     );
-    expect(starred?.contents.split("\n\n")[0]).toBe("Metadata key matches /\\[A-Z\\]\\*/.");
+    expect(starred?.contents.split("\n\n")[0]).toBe("Metadata key contains a match of /\\[A-Z\\]\\*/.");
   });
 
   it("says what a metadata computes on its name and on its value key", () => {

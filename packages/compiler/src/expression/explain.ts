@@ -1,9 +1,10 @@
-import type { BooleanExpression, ORGANIZATIONAL_UNIT_IDENTIFIERS, ValueExpression } from "@mailroom/model";
+import type { ORGANIZATIONAL_UNIT_IDENTIFIERS, ValueExpression } from "@mailroom/model";
 import { isIdentifier, quoteString } from "@mailroom/syntax";
-import type { BoxTarget, Expression, Phrase, Words } from "../functions/definition.js";
+import type { BoxTarget, Expression, Phrase, Verb, Words } from "../functions/definition.js";
 import { functionsOf } from "../functions/index.js";
 import { boxName, isNumberText } from "./layout.js";
 import type { ExpressionContext } from "./lower.js";
+import { isNumberLiteral, sheetsWords } from "./words.js";
 
 /**
  * The expression in words: a noun phrase for a value, a clause for a condition; no capital, no final period.
@@ -18,6 +19,24 @@ export function explainExpression(expression: Expression, context: ExpressionCon
 }
 
 const textOf = (phrase: Phrase) => (typeof phrase === "string" ? phrase : phrase.text);
+
+/** Words that stand on their own: nothing after them runs into them. */
+const closed = (phrase: Phrase) => typeof phrase === "string" || (!phrase.open && phrase.joins === undefined);
+
+type PhraseObject = Exclude<Phrase, string>;
+
+/** A condition and its opposite, each the other's `negated`: `not not x` reads as `x`. */
+function opposites(yes: PhraseObject, no: PhraseObject): Phrase {
+  const first: { -readonly [K in keyof PhraseObject]: PhraseObject[K] } = { ...yes };
+  first.negated = { ...no, negated: first };
+  return first;
+}
+
+/** `not` a condition: its opposite when its words have one, else "not (...)". */
+function negation(phrase: Phrase): Phrase {
+  if (typeof phrase !== "string" && phrase.negated !== undefined) return phrase.negated;
+  return opposites({ text: `not (${textOf(phrase)})` }, typeof phrase === "string" ? { text: phrase } : phrase);
+}
 
 /** The sub-expressions of an expression, whatever its type: the values of its fields that are expressions. */
 function children(expression: Expression): Expression[] {
@@ -83,32 +102,43 @@ class Explainer implements Words {
 
   step(input: ValueExpression, clause: string, glue: ", " | " " = ", "): Phrase {
     const phrase = this.phrase(input);
-    const closed = typeof phrase === "string";
-    return { text: `${textOf(phrase)}${closed ? glue : ", "}${clause}`, open: true };
+    return { text: `${textOf(phrase)}${closed(phrase) ? glue : ", "}${clause}`, open: true };
   }
 
-  clause(subject: ValueExpression, verb: string, object?: ValueExpression | string, tail?: string): Phrase {
+  clause(subject: ValueExpression, verb: Verb, object?: ValueExpression | string, tail?: string): Phrase {
     const first = this.phrase(subject);
     // An open subject is closed by a comma before the verb; a list is bracketed, its "and" would read as a condition's.
     const start =
       typeof first === "string" ? first : first.joins ? `(${first.text})` : `${first.text}${first.open ? "," : ""}`;
-    let text = `${start} ${verb}`;
+    let rest = "";
     let open = false;
     if (object !== undefined) {
       const second = typeof object === "string" ? object : this.phrase(object);
       const bracket = typeof second !== "string" && (second.joins !== undefined || (second.open && tail !== undefined));
-      text += ` ${bracket ? `(${textOf(second)})` : textOf(second)}`;
+      rest += ` ${bracket ? `(${textOf(second)})` : textOf(second)}`;
       open = !bracket && typeof second !== "string" && second.open === true;
     }
-    if (tail !== undefined) text += ` ${tail}`;
-    return open ? { text, open } : text;
+    if (tail !== undefined) rest += ` ${tail}`;
+    const worded = (v: string): PhraseObject => ({ text: `${start} ${v}${rest}`, ...(open && { open }) });
+    if (typeof verb !== "string") return opposites(worded(verb[0]), worded(verb[1]));
+    const phrase = worded(verb);
+    return open ? phrase : phrase.text;
+  }
+
+  negatable(yes: string, no: string): Phrase {
+    return opposites({ text: yes }, { text: no });
   }
 
   target(target: BoxTarget): string | undefined {
     const current = this.context.box;
     if (current && (target.fromMain ? current.main : target.boxName === current.name)) return undefined;
+    // With `fromMain`, `boxName` is ignored: the MAIN document is read (the box's own, in a MAIN box).
     if (target.fromMain) return "the MAIN box";
-    return typeof target.boxName === "string" ? `box ${boxName(target.boxName)}` : "an unnamed box";
+    const box = typeof target.boxName === "string" ? `box ${boxName(target.boxName)}` : "an unnamed box";
+    if (current === undefined) return box;
+    // The runtime reads the file of the expression's own box, or through `fromMain` its MAIN document: never another.
+    const readable = current.main ? "of its own box only" : "of its own box, or with main of its MAIN document";
+    return `${box} (not readable here: an expression of box ${boxName(current.name)} reads the file ${readable})`;
   }
 }
 
@@ -121,21 +151,80 @@ function syntaxWords(e: Expression, words: Explainer): Phrase | undefined {
     case "exv.Reference":
       return referenceWords(e);
     case "exb.Boolean":
-      return e.value ? "always" : "never";
+      return e.value
+        ? opposites({ text: "always" }, { text: "never" })
+        : opposites({ text: "never" }, { text: "always" });
     case "exb.AND":
     case "exb.OR":
-      return chain(e, words);
+      return chain(e["@type"] === "exb.AND" ? "and" : "or", words.phrase(e.expr1), words.phrase(e.expr2));
     case "exb.NOT":
-      return `not (${textOf(words.phrase(e.expr))})`;
+      return negation(words.phrase(e.expr));
     case "exb.ContentEqual":
-      return words.clause(e.expr1, "equals", e.expr2);
+      return words.clause(e.expr1, ["equals", "differs from"], e.expr2);
     case "exb.LessThan":
-      return words.clause(e.expr1, "is less than", e.expr2, "(as numbers)");
     case "exb.LessThanOrEqual":
-      return words.clause(e.expr1, "is at most", e.expr2, "(as numbers)");
+      return comparison(e, words);
     default:
       return undefined;
   }
+}
+
+/** Types whose values are numbers whatever the job: compared with a number, they need no "(as numbers)". */
+const NUMBER_TYPES: ReadonlySet<string> = new Set([
+  "exv.NumSheetsValue",
+  "exv.CurrentDate",
+  "exv.DateParse",
+  "exv.PositionInBox",
+]);
+
+const isNumber = (e: ValueExpression) => isNumberLiteral(e) || NUMBER_TYPES.has(e["@type"]);
+
+/** The four readings of an order between numbers, each with its opposite, as "x VERB n". */
+const ORDER = {
+  less: ["is less than", "is at least"],
+  atMost: ["is at most", "is more than"],
+  more: ["is more than", "is at most"],
+  atLeast: ["is at least", "is less than"],
+} as const;
+
+/** The same readings between two dates, which are numbers of milliseconds. */
+const DATE_ORDER = {
+  less: ["is before", "is at or after"],
+  atMost: ["is at or before", "is after"],
+  more: ["is after", "is at or before"],
+  atLeast: ["is at or after", "is before"],
+} as const;
+
+const DATE_TYPES: ReadonlySet<string> = new Set(["exv.CurrentDate", "exv.DateParse"]);
+
+/** How many sheets each reading of the order allows: "fewer than 3 sheets". */
+const SHEETS: Readonly<Record<string, (count: string) => string>> = {
+  "is less than": (count) => `fewer than ${count}`,
+  "is at least": (count) => `${count} or more`,
+  "is more than": (count) => `more than ${count}`,
+  "is at most": (count) => `${count} or fewer`,
+};
+
+/**
+ * `a < b` and `a <= b` (`>` and `>=` swap their sides): the number written last ("metadata count is more than 3",
+ * for `3 < meta.count`), "(as numbers)" unless both sides are obviously numbers, dates as before and after, and
+ * the number of sheets as a count of sheets ("the document has 3 sheets or more").
+ */
+function comparison(
+  e: { readonly "@type": string; readonly expr1: ValueExpression; readonly expr2: ValueExpression },
+  words: Explainer,
+): Phrase {
+  const orEqual = e["@type"] === "exb.LessThanOrEqual";
+  const swap = isNumberLiteral(e.expr1) && !isNumberLiteral(e.expr2);
+  const [subject, object] = swap ? [e.expr2, e.expr1] : [e.expr1, e.expr2];
+  const order = DATE_TYPES.has(subject["@type"]) && DATE_TYPES.has(object["@type"]) ? DATE_ORDER : ORDER;
+  const verbs = swap ? (orEqual ? order.atLeast : order.more) : orEqual ? order.atMost : order.less;
+  if (subject["@type"] === "exv.NumSheetsValue" && object["@type"] === "exv.Value" && isNumberLiteral(object)) {
+    const count = sheetsWords(object.value);
+    const sheets = (verb: string) => ({ text: `the document has ${SHEETS[verb]?.(count)}` });
+    return opposites(sheets(verbs[0]), sheets(verbs[1]));
+  }
+  return words.clause(subject, verbs, object, isNumber(subject) && isNumber(object) ? undefined : "(as numbers)");
 }
 
 function referenceWords(e: Extract<ValueExpression, { "@type": "exv.Reference" }>): string {
@@ -159,17 +248,20 @@ function referenceWords(e: Extract<ValueExpression, { "@type": "exv.Reference" }
 
 /**
  * `a and b`, `a or b`: the other conjunction inside is bracketed, so `a and (b or c)` never reads as
- * `(a and b) or c`; the same one is not (both are associative). An open clause is closed by a comma.
+ * `(a and b) or c`; the same one is not (both are associative). An open clause is closed by a comma. Its
+ * opposite is De Morgan's: `not (a and b)` reads "not a or not b", each side in its own opposite words.
  */
-function chain(e: Extract<BooleanExpression, { "@type": "exb.AND" | "exb.OR" }>, words: Explainer): Phrase {
-  const joins = e["@type"] === "exb.AND" ? "and" : "or";
-  const side = (operand: BooleanExpression, last: boolean) => {
-    const phrase = words.phrase(operand);
+function chain(joins: "and" | "or", left: Phrase, right: Phrase): Phrase {
+  const other = joins === "and" ? "or" : "and";
+  return opposites(joined(joins, left, right), joined(other, negation(left), negation(right)));
+}
+
+function joined(joins: "and" | "or", left: Phrase, right: Phrase): PhraseObject {
+  const side = (phrase: Phrase, last: boolean) => {
     if (typeof phrase === "string") return phrase;
     if (phrase.joins !== undefined && phrase.joins !== joins) return `(${phrase.text})`;
     return phrase.open && !last ? `${phrase.text},` : phrase.text;
   };
-  const right = words.phrase(e.expr2);
   const open = typeof right !== "string" && (right.joins ?? joins) === joins && right.open === true;
-  return { text: `${side(e.expr1, false)} ${joins} ${side(e.expr2, true)}`, joins, ...(open && { open }) };
+  return { text: `${side(left, false)} ${joins} ${side(right, true)}`, joins, ...(open && { open }) };
 }

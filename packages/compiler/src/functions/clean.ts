@@ -40,9 +40,10 @@ export const clean = defineFunction({
       ...(e.removeDiacritics ? ["diacritics removed"] : []),
     ];
     const how = [...(e.trim ? ["trimmed"] : []), ...(withs.length > 0 ? [`with ${joinWords(withs, "and")}`] : [])];
+    // Line by line, the lines left empty are dropped.
     if (how.length === 0)
-      return words.step(e.expr, e.multiline ? "with line breaks normalised" : "unchanged (no clean-up on)");
-    return words.step(e.expr, `${how.join(" ")}${e.multiline ? ", line by line" : ""}`);
+      return words.step(e.expr, e.multiline ? "with its empty lines dropped" : "unchanged (no clean-up on)");
+    return words.step(e.expr, `${how.join(" ")}${e.multiline ? ", line by line, empty lines dropped" : ""}`);
   },
   print: (e) =>
     pipe(

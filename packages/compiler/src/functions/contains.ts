@@ -4,6 +4,6 @@ export const contains = twoTextsFunction("exb.StrContains", ["text", "Text to te
   name: "contains",
   doc: "True when the text contains the part.",
   examples: ['contains(meta.subject, "urgent")'],
-  explain: (e, words) => words.clause(e.expr1, "contains", e.expr2),
+  explain: (e, words) => words.clause(e.expr1, ["contains", "does not contain"], e.expr2),
   evaluate: (e, evaluator) => evaluator.value(e.expr1).includes(evaluator.value(e.expr2)),
 });

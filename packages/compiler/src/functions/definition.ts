@@ -93,7 +93,16 @@ export interface Arguments {
  */
 export type Phrase =
   | string
-  | { readonly text: string; readonly open?: boolean; readonly joins?: "values" | "and" | "or" };
+  | {
+      readonly text: string;
+      readonly open?: boolean;
+      readonly joins?: "values" | "and" | "or";
+      /** For a condition, its opposite in plain words ("differs from" for "equals"), which `not` reads. */
+      readonly negated?: Phrase;
+    };
+
+/** A condition's verb, or the verb and its negation: `["contains", "does not contain"]`. */
+export type Verb = string | readonly [yes: string, no: string];
 
 /** What a function's `explain` builds its sentence from: the words of its sub-expressions and of its box. */
 export interface Words {
@@ -106,8 +115,13 @@ export interface Words {
    * stand on their own is followed by the step without a comma: `the current date and time written as ...`.
    */
   step(input: ValueExpression, clause: string, glue?: ", " | " "): Phrase;
-  /** A condition on a value: `subject verb object tail` ("metadata a is less than 3 (as numbers)"). */
-  clause(subject: ValueExpression, verb: string, object?: ValueExpression | string, tail?: string): Phrase;
+  /**
+   * A condition on a value: `subject verb object tail` ("metadata a is less than 3 (as numbers)"); given the
+   * negative verb too, `not` reads it ("metadata a is at least 3 (as numbers)").
+   */
+  clause(subject: ValueExpression, verb: Verb, object?: ValueExpression | string, tail?: string): Phrase;
+  /** A condition in words with its opposite, which `not` reads: `negatable("x is empty", "x is not empty")`. */
+  negatable(yes: string, no: string): Phrase;
   /** The box a file or PDF expression reads ("box annexes", "the MAIN box"); undefined for the box holding it. */
   target(target: BoxTarget): string | undefined;
 }

@@ -40,6 +40,7 @@ export {
   type PageArea,
   type Phrase,
   type SiteKind,
+  type Verb,
   type Words,
 } from "./definition.js";
 export type { ParameterKind, ParameterSpec } from "./parameters.js";

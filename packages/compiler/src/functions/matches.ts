@@ -23,8 +23,11 @@ export const matches = defineFunction({
     return { "@type": "exb.StrMatches", expr, regExpPattern, ...(matchWhole !== undefined && { matchWhole }) };
   },
   print: (e) => callOf("matches", [e.expr], [pattern(e.regExpPattern), ...flag("whole", e.matchWhole)]),
+  // Without `whole`, Java's `find`: a match anywhere in the text is enough.
   explain: (e, words) =>
-    words.clause(e.expr, "matches", patternWords(e.regExpPattern), e.matchWhole ? "as a whole" : undefined),
+    e.matchWhole
+      ? words.clause(e.expr, ["matches", "does not match"], patternWords(e.regExpPattern), "as a whole")
+      : words.clause(e.expr, ["contains a match of", "contains no match of"], patternWords(e.regExpPattern)),
   evaluate: (e, evaluator) =>
     evaluator.java(javaMatches(evaluator.value(e.expr), e.regExpPattern, e.matchWhole === true)),
 });

@@ -12,6 +12,6 @@ export const positionInBox = defineFunction({
   snippet: "positionInBox",
   lower: (args) => ({ "@type": "exv.PositionInBox", ...args.target() }),
   print: (e, context) => [PRIMARY, [keyword("positionInBox", targetArgument(e, context))]],
-  explain: (e, words) => `the position of the document in ${words.target(e) ?? "its box"} (00001 for the first)`,
+  explain: (e, words) => `the position (00001 for the first) of the document in ${words.target(e) ?? "its box"}`,
   evaluate: (e, evaluator) => String(evaluator.sources.positionInBox(e)).padStart(5, "0"),
 });
