@@ -1,6 +1,6 @@
 import { ordinal } from "@mailroom/compiler";
-import { RECONCILE_DEFAULTS } from "@mailroom/model";
-import { flag, integer, type Json, object, objects, text } from "./json.js";
+import { ArchiveBox, DataFileBox, PdfBox, RECONCILE_DEFAULTS } from "@mailroom/model";
+import { flag, integer, type Json, object, objects, otherFields, text } from "./json.js";
 import type { BoxDocs } from "./model.js";
 import type { Page } from "./page.js";
 import { appositionWords, count, splitWords } from "./words.js";
@@ -10,6 +10,15 @@ const KINDS: Readonly<Record<string, string>> = {
   "box.DATA_FILE": "data file",
   "box.ARCHIVE": "archive",
 };
+
+// The fields the model knows for each type of box; the others are shown as written. A box of no known type has
+// every field any type knows.
+const KNOWN: Readonly<Record<string, ReadonlySet<string>>> = {
+  "box.PDF": new Set(Object.keys(PdfBox.shape)),
+  "box.DATA_FILE": new Set(Object.keys(DataFileBox.shape)),
+  "box.ARCHIVE": new Set(Object.keys(ArchiveBox.shape)),
+};
+const ANY_KNOWN = new Set(Object.values(KNOWN).flatMap((fields) => [...fields]));
 
 /** The box at `index` of the page's service: what it is, its split, appositions, extraction and reconcile. */
 export function documentBox(page: Page, index: number): BoxDocs {
@@ -53,6 +62,7 @@ export function documentBox(page: Page, index: number): BoxDocs {
       const anchor = page.metadataAnchor(index, m);
       return anchor === undefined ? [] : [{ name: entry.name as string, anchor }];
     }),
+    otherFields: otherFields(page.writtenBoxes[index] as Json, KNOWN[type] ?? ANY_KNOWN),
   };
 }
 

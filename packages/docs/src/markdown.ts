@@ -5,6 +5,7 @@ import type {
   Explained,
   IndexDocs,
   MetadataDocs,
+  OtherField,
   ServiceDocs,
   WorkedExampleDocs,
 } from "./model.js";
@@ -102,6 +103,7 @@ export function renderMarkdownPage(service: ServiceDocs, options: MarkdownOption
           `- **Option** ${codeSpan(o.optionType)} = ${codeSpan(o.value)} on ${codeSpan(o.outputFile)}` +
           (o.condition ? `, when ${escapeMarkdown(o.condition.words)}: ${codeSpan(o.condition.expression)}` : ""),
       ),
+      ...otherFieldLines(channel.otherFields),
     ];
     out.push(h(2, escapeMarkdown(channel.label), channel.anchor), lines.join("\n"));
   }
@@ -325,8 +327,18 @@ function boxSection(box: BoxDocs, link: Link): string {
   }
   if (box.metadata.length > 0)
     lines.push(`- **Metadata:** ${box.metadata.map((m) => link(m.name, m.anchor)).join(", ")}`);
+  lines.push(...otherFieldLines(box.otherFields));
   return lines.join("\n");
 }
+
+/** Fields the page does not read, each with its value as written. */
+const otherFieldLines = (fields: readonly OtherField[]): string[] =>
+  fields.length === 0
+    ? []
+    : [
+        "- **Other fields** (not read by mailroom, as written):",
+        ...fields.map((f) => `  - ${codeSpan(f.field)}: ${codeSpan(f.value)}`),
+      ];
 
 function metadataSection(m: MetadataDocs, link: Link): string {
   const out = [

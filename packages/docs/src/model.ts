@@ -82,6 +82,17 @@ export interface ReconcileDocs {
   readonly words: string;
 }
 
+/**
+ * A member of the service's JSON that the API's documentation does not show and the page does not read (a data
+ * file's `encoding`, a channel's `cutOffTime`): shown as written, so nothing the service carries is lost.
+ */
+export interface OtherField {
+  /** Where it is: `encoding`, `outputFilesConfig[0].sourceBoxes`. */
+  readonly field: string;
+  /** Its value as written: a string as it is, anything else as JSON. */
+  readonly value: string;
+}
+
 export interface BoxDocs {
   readonly name: string;
   readonly anchor: string;
@@ -103,6 +114,7 @@ export interface BoxDocs {
   readonly reconcile: ReconcileDocs | null;
   /** Its metadata, in order, by name and anchor (they are documented in `ServiceDocs.metadata`). */
   readonly metadata: readonly { readonly name: string; readonly anchor: string }[];
+  readonly otherFields: readonly OtherField[];
 }
 
 /** Something a metadata reads. */
@@ -156,6 +168,8 @@ export interface ChannelDocs {
   readonly name: string | null;
   readonly outputFiles: readonly string[];
   readonly options: readonly ChannelOptionDocs[];
+  /** Its other members, and those of its output files and options (`options` itself when it is not a list of them). */
+  readonly otherFields: readonly OtherField[];
 }
 
 /** A box as an integrator sees it when creating a job. */

@@ -61,6 +61,7 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
         extraction: null,
         reconcile: null,
         metadata: [],
+        otherFields: [{ field: "maxEntries", value: "500" }],
       },
       {
         name: "INVOICES",
@@ -95,6 +96,7 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
         extraction: null,
         reconcile: null,
         metadata: [{ name: "invoiceNo", anchor: "metadata-invoices-invoiceno" }],
+        otherFields: [],
       },
       {
         name: "ANNEXES",
@@ -127,6 +129,7 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
           words: "each invoice gets the annexes whose key equals its number",
         },
         metadata: [{ name: "annexKey", anchor: "metadata-annexes-annexkey" }],
+        otherFields: [],
       },
     ],
     metadata: [
@@ -181,8 +184,16 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
           },
           { outputFile: "MAIN", optionType: "DUPLEX", value: "false", condition: null },
         ],
+        otherFields: [{ field: "cutOffTime", value: "16:00" }],
       },
-      { label: "E-mail", anchor: "channel-e-mail", name: null, outputFiles: ["MAIN", "COPY"], options: [] },
+      {
+        label: "E-mail",
+        anchor: "channel-e-mail",
+        name: null,
+        outputFiles: ["MAIN", "COPY"],
+        options: [],
+        otherFields: [],
+      },
     ],
     call: {
       boxes: [
@@ -264,9 +275,13 @@ export function hostileDocs(): ServiceDocs {
     name: evil,
     description: `${evil}\n\n<b>bold</b>`,
     icon: { name: evil, color: "red; background-image: url(//example.com/x.png)" },
-    boxes: base.boxes.map((box) => ({ ...box, label: evil })),
+    boxes: base.boxes.map((box) => ({ ...box, label: evil, otherFields: [{ field: evil, value: evil }] })),
     metadata: base.metadata.map((entry) => ({ ...entry, content: { expression: evil, words: evil } })),
-    channels: base.channels.map((channel) => ({ ...channel, label: evil })),
+    channels: base.channels.map((channel) => ({
+      ...channel,
+      label: evil,
+      otherFields: [{ field: evil, value: evil }],
+    })),
     findings: [{ code: "x", severity: "error", message: evil, line: 1, column: 1 }],
     errors: 1,
     warnings: 0,

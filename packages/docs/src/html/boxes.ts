@@ -5,7 +5,18 @@
 import type { BoxDocs, ServiceDocs } from "../model.js";
 import { sentence } from "../words.js";
 import { escapeHtml } from "./escape.js";
-import { code, explained, facts, linkTo, list, type SectionId, section, table, yesNo } from "./fragments.js";
+import {
+  code,
+  explained,
+  facts,
+  linkTo,
+  list,
+  otherFields,
+  type SectionId,
+  section,
+  table,
+  yesNo,
+} from "./fragments.js";
 
 export const BOXES_ID: SectionId = "boxes";
 
@@ -84,5 +95,6 @@ function boxSection(box: BoxDocs): string {
   }
   const metadata = box.metadata.map((entry) => linkTo(entry.anchor, code(entry.name)));
   parts.push(`<h4>Metadata</h4>\n${list(metadata, "The box has no metadata.")}`);
+  if (box.otherFields.length > 0) parts.push(otherFields(box.otherFields));
   return section(box.anchor, 3, title, parts.join("\n"), "card");
 }
