@@ -8,6 +8,11 @@ const KNOWN_CHANNEL = new Set([...Object.keys(Channel.shape), "name", "options"]
 const KNOWN_OUTPUT = new Set(Object.keys(OutputFile.shape));
 const KNOWN_OPTION = new Set(["outputFileName", "optionType", "value", "condition"]);
 
+/** What a page says of a service with several channels, beside the diagram that draws the choice. */
+export const CHANNEL_CHOICE =
+  "Each pack group (the API's unit of sending) goes to one of the channels, not to each: the diagram's diamond " +
+  "is that choice. The API does not say how the channel of a pack group is chosen.";
+
 /** The service's channels: label, output files (`MAIN` when none is named) and options with their conditions. */
 export function documentChannels(page: Page): ChannelDocs[] {
   return objects(page.service.properties.channels).map((channel) => {

@@ -1,3 +1,4 @@
+import { CHANNEL_CHOICE } from "./channels.js";
 import type {
   BoxDocs,
   Diagram,
@@ -116,7 +117,7 @@ function facts(service: ServiceDocs): string {
   const ou = service.organizationalUnit;
   const lines = [
     `- **Id:** ${service.id ?? "not set"}`,
-    `- **Type:** ${service.type ?? "not set"}`,
+    `- **Type:** ${service.type ?? "not set"}${service.typeWords === null ? "" : ` (${escapeMarkdown(service.typeWords)})`}`,
     ...(ou
       ? [`- **Organizational unit:** ${escapeMarkdown(ou.name ?? "")}${ou.id === null ? "" : ` (${ou.id})`}`]
       : []),
@@ -208,10 +209,12 @@ function flow(service: ServiceDocs, link: Link): string {
   const out: string[] = [];
   out.push(...diagramOrNote(service.diagrams.files));
   const lines = service.boxes.flatMap((box) => [
+    ...(box.entries ? [`- ${link(box.name, box.anchor)}: ${escapeMarkdown(sentence(box.entries.words))}`] : []),
     ...(box.extraction ? [`- ${link(box.name, box.anchor)}: ${escapeMarkdown(sentence(box.extraction.words))}`] : []),
     ...(box.reconcile ? [`- ${link(box.name, box.anchor)}: ${escapeMarkdown(sentence(box.reconcile.words))}`] : []),
   ]);
   out.push(lines.length > 0 ? lines.join("\n") : "No file is extracted from an archive or attached to another.");
+  if (service.channels.length > 1) out.push(CHANNEL_CHOICE);
   return out.join("\n\n");
 }
 
@@ -312,6 +315,7 @@ function boxSection(box: BoxDocs, link: Link): string {
         `- **Configured file:** ${f.serviceFileId === null ? "a new file" : codeSpan(f.serviceFileId)}, ${f.removable ? "removable" : "mandatory"}`,
     ),
   ];
+  if (box.entries) lines.push(`- **Entries:** ${escapeMarkdown(sentence(box.entries.words))}`);
   if (box.extraction) {
     lines.push(
       `- **Extracted from:** ${link(box.extraction.archive, box.extraction.archiveAnchor)}, rank ${box.extraction.rank}`,
@@ -322,7 +326,7 @@ function boxSection(box: BoxDocs, link: Link): string {
     const r = box.reconcile;
     lines.push(
       expressionLine("Reconcile", r.condition),
-      `- **Files of this box in a job:** ${r.expected.words}; **per MAIN document:** ${r.matches.words}`,
+      `- **Documents of this box in a job:** ${r.expected.words}; **per MAIN document:** ${r.matches.words}`,
     );
   }
   if (box.metadata.length > 0)

@@ -35,6 +35,7 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
     id: 42,
     name: "Invoices with annexes",
     type: "svc.HYBRID",
+    typeWords: "not one of the types the API lists",
     organizationalUnit: { id: 7, name: "Accounting" },
     description: "Invoices sent by post or e-mail.\n\nAnnexes come in a ZIP archive.",
     icon: { name: "invoice", color: "#3366cc" },
@@ -59,6 +60,10 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
         appositions: [],
         configuredFiles: [],
         extraction: null,
+        entries: {
+          takers: [{ box: "ANNEXES", anchor: "box-annexes", rank: 1 }],
+          words: "each entry of BUNDLE goes to the first box whose file matcher takes it: ANNEXES (rank 1)",
+        },
         reconcile: null,
         metadata: [],
         otherFields: [{ field: "maxEntries", value: "500" }],
@@ -94,6 +99,7 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
         ],
         configuredFiles: [{ serviceFileId: "sf-terms", removable: false }],
         extraction: null,
+        entries: null,
         reconcile: null,
         metadata: [{ name: "invoiceNo", anchor: "metadata-invoices-invoiceno" }],
         otherFields: [],
@@ -119,6 +125,7 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
           matcher: { expression: 'lower(archivePath) | endsWith(".pdf")', words: "the entry's path ends with .pdf" },
           words: "files of the archive BUNDLE whose path ends with .pdf, tried first",
         },
+        entries: null,
         reconcile: {
           condition: {
             expression: "meta.annexKey == meta.invoiceNo",
@@ -126,6 +133,7 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
           },
           expected: count(0, null, "any number"),
           matches: count(0, 1, "0 to 1"),
+          mains: ["INVOICES"],
           words: "each invoice gets the annexes whose key equals its number",
         },
         metadata: [{ name: "annexKey", anchor: "metadata-annexes-annexkey" }],

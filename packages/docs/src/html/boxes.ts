@@ -73,6 +73,7 @@ function boxSection(box: BoxDocs): string {
     ]);
     parts.push(`<h4>Configured files</h4>\n${table(["Service file id", "Removable"], rows)}`);
   }
+  if (box.entries !== null) parts.push(`<h4>Entries</h4>\n<p>${escapeHtml(sentence(box.entries.words))}</p>`);
   if (box.extraction !== null) {
     const { extraction } = box;
     parts.push(
@@ -88,7 +89,7 @@ function boxSection(box: BoxDocs): string {
     parts.push(
       `<h4>Reconcile</h4>\n<p>${escapeHtml(sentence(reconcile.words))}</p>\n${facts([
         ["Condition", explained(reconcile.condition)],
-        ["Files in a job", escapeHtml(reconcile.expected.words)],
+        ["Documents in a job", escapeHtml(reconcile.expected.words)],
         ["Per main document", escapeHtml(reconcile.matches.words)],
       ])}`,
     );
