@@ -119,9 +119,9 @@ export function toDot(graph: Graph, title: string): string {
   const lines = [
     `digraph ${dotText(title)} {`,
     "  rankdir=LR;",
-    '  graph [fontname="Helvetica,Arial,sans-serif", fontsize=11];',
-    '  node [fontname="Helvetica,Arial,sans-serif", fontsize=11];',
-    '  edge [fontname="Helvetica,Arial,sans-serif", fontsize=10];',
+    '  graph [fontname="Helvetica,Arial,sans-serif", fontsize=12];',
+    '  node [fontname="Helvetica,Arial,sans-serif", fontsize=12];',
+    '  edge [fontname="Helvetica,Arial,sans-serif", fontsize=11];',
   ];
   // A DOT label joins lines with `\n` (centred): the text of each line is escaped first.
   const label = (parts: readonly string[]) => `"${parts.map((part) => dotText(part).slice(1, -1)).join("\\n")}"`;
