@@ -142,8 +142,8 @@ function typeWords(type: string | undefined): string | null {
   if (type === undefined) return null;
   const listed = SERVICE_TYPES.join(", ");
   return (SERVICE_TYPES as readonly string[]).includes(type)
-    ? `one of the types the API lists (${listed}); the API does not say what each type means`
-    : `not one of the types the API lists (${listed})`;
+    ? `the API lists this type among ${listed}, and does not say what each means`
+    : `not a type the API lists: ${listed}`;
 }
 
 const rgba = (c: Json): string => {

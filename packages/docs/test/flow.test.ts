@@ -98,9 +98,9 @@ describe("how files flow, as the simulation has it", () => {
 
   it("says what the API says of the service's type, and that it says no more", () => {
     expect(docs.typeWords).toBe(
-      "one of the types the API lists (SIMPLE_UNIQUE, SIMPLE_MULTIPLE, PREPROCESSING_UNIQUE, PREPROCESSING, " +
-        "ADVANCED); the API does not say what each type means",
+      "the API lists this type among SIMPLE_UNIQUE, SIMPLE_MULTIPLE, PREPROCESSING_UNIQUE, PREPROCESSING, " +
+        "ADVANCED, and does not say what each means",
     );
-    expect(renderMarkdownPage(docs)).toContain("- **Type:** PREPROCESSING (one of the types the API lists");
+    expect(renderMarkdownPage(docs)).toContain("- **Type:** PREPROCESSING (the API lists this type among");
   });
 });
