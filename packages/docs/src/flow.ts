@@ -29,23 +29,28 @@ function filesDiagram(page: Page): Diagram {
     if (!byName.has(box.name)) byName.set(box.name, box);
     boxNode(box);
   }
+  const byAnchor = new Map(page.boxes.map((box) => [box.anchor, box]));
   const mains = page.boxes.filter((box) => box.role === "main");
   for (const box of page.boxes) {
     if (box.entries) {
-      // Drawn after the boxes that take entries, so that the ranks read first.
+      // An archive's edges in the order its takers are tried, then the one for the entries none takes.
       for (const taker of box.entries.takers) {
-        const to = byName.get(taker.box);
+        const to = byAnchor.get(taker.anchor);
         if (to) graph.edge(boxNode(box), boxNode(to), `rank ${taker.rank}`);
       }
       const none = graph.node(`unmatched:${box.anchor}`, ["no box", "(entries no matcher takes)"], "leftover");
       graph.edge(boxNode(box), none, "no matcher takes it");
     }
-    if (box.extraction && !byName.has(box.extraction.archive)) {
-      const from = graph.node(
-        `missing:${box.extraction.archive}`,
-        [box.extraction.archive, "not a box of the service"],
-        "archive",
-      );
+    const archive = box.extraction ? byName.get(box.extraction.archive) : undefined;
+    // A parent that is no archive box of the service (the linter's error) is drawn as it is.
+    if (box.extraction && !archive?.entries) {
+      const from = archive
+        ? boxNode(archive)
+        : graph.node(
+            `missing:${box.extraction.archive}`,
+            [box.extraction.archive, "not a box of the service"],
+            "archive",
+          );
       graph.edge(from, boxNode(box), `rank ${box.extraction.rank}`);
     }
     if (box.reconcile) {
