@@ -1,4 +1,13 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -14,6 +23,10 @@ import { repoRoot, runCli } from "./helpers.js";
 // CommonMark renderer with GitHub's tables and its Mermaid diagrams drawn by the real `mermaid` (`npx tsc -b` first).
 const SCREENSHOTS = join(repoRoot, "test-output/docs-screenshots");
 const PHONE = { width: 375, height: 800 };
+// A large phone, a desktop, and an A4 page at 96 dpi (print lays out at the page's width).
+const LARGE_PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+const A4 = { width: 794, height: 1123 };
 const STEP_TIMEOUT_MS = 60_000;
 
 // One page per service of examples/ (a DSL file and its compiled twin are one service), and the index.
@@ -27,11 +40,56 @@ const PAGES = ["index", ...SERVICES];
 const out = realpathSync(mkdtempSync(join(tmpdir(), "mailroom-docs-browser-")));
 let browser: Browser;
 
+// A service that stretches every layout: a name without a space, an apposition table of eight columns, UUIDs, and
+// a channel option with a condition; documented on its own, beside the examples.
+const stretched = join(out, "stretched");
+const STRETCHED = {
+  id: 77,
+  type: "ADVANCED",
+  name: "BULLETINS_DE_PAIE_MENSUELS_DES_SALARIES_DU_SIEGE_ET_DES_AGENCES_REGIONALES_AVEC_ATTESTATIONS",
+  properties: {
+    boxes: [
+      {
+        "@type": "box.PDF",
+        ...{ name: "BULLETINS_DE_PAIE_MENSUELS_DU_SIEGE", hidden: false, minElements: 1, maxElements: 1 },
+        ...{ main: true, parent: null, metadatas: [], reconcile: null, configuredFiles: [] },
+        appositions: [
+          {
+            ...{ "@type": "bap.Overlay", id: "3f6c2b1e-8d4a-4c7f-9e21-5a0b7d9c4e12", targetType: "COMPOSED_DOCUMENT" },
+            ...{ serializedPageFilter: "1-3,5,7-9", background: true, editable: true },
+            serviceFileId: "3f6c2b1e-8d4a-4c7f-9e21-5a0b7d9c4e13",
+          },
+        ],
+      },
+    ],
+    channels: [
+      {
+        label: "Courrier",
+        outputFilesConfig: [{ name: "MAIN" }],
+        options: [
+          {
+            ...{ outputFileName: "MAIN", optionType: "printMode", value: "1SIDE" },
+            condition: {
+              "@type": "exb.LessThan",
+              expr1: { "@type": "exv.NumSheetsValue" },
+              expr2: { "@type": "exv.Value", value: "3" },
+            },
+          },
+        ],
+      },
+    ],
+  },
+};
+
 beforeAll(async () => {
   const generated = await runCli(["docs", "examples", "-o", out, "--format", "md", "--format", "html"], {
     timeout: STEP_TIMEOUT_MS * 2,
   });
   if (generated.code !== 0) throw new Error(`mailroom docs exited with ${generated.code}: ${generated.stderr}`);
+  mkdirSync(stretched);
+  writeFileSync(join(stretched, "stretched.service.json"), JSON.stringify(STRETCHED));
+  const other = await runCli(["docs", "stretched.service.json", "-o", ".", "--format", "html"], { cwd: stretched });
+  if (other.code !== 0) throw new Error(`mailroom docs exited with ${other.code}: ${other.stderr}`);
   browser = await launchChromium();
 }, STEP_TIMEOUT_MS * 3);
 
@@ -52,7 +110,101 @@ function writtenPage(href: string, from: string): string | undefined {
 }
 
 it("writes a Markdown and an HTML page per service, and an index", () => {
-  expect(readdirSync(out).sort()).toEqual(PAGES.flatMap((name) => [`${name}.html`, `${name}.md`]).sort());
+  const written = readdirSync(out).filter((name) => name !== "stretched");
+  expect(written.sort()).toEqual(PAGES.flatMap((name) => [`${name}.html`, `${name}.md`]).sort());
+});
+
+/*
+ * Measures taken in the page. They run in Chromium, given as source text: the tests are typed without the DOM.
+ */
+
+/** Table cells that wrap their text although narrower than 7 of their own ems: a column squeezed to a word a line. */
+const SQUEEZED_CELLS = `[...document.querySelectorAll("td, th")].flatMap((cell) => {
+  const style = getComputedStyle(cell);
+  const range = document.createRange();
+  range.selectNodeContents(cell);
+  const lines = Math.round(range.getBoundingClientRect().height / parseFloat(style.lineHeight));
+  const width = cell.getBoundingClientRect().width;
+  return lines > 1 && width < 7 * parseFloat(style.fontSize)
+    ? [cell.textContent.trim().slice(0, 40) + " (" + Math.round(width) + " px, " + lines + " lines)"]
+    : [];
+})`;
+
+/** The headings wider than the room they have (a long name that does not break). */
+const OVERFLOWING_HEADINGS = `[...document.querySelectorAll("h1, h2, h3, h4")].flatMap((h) =>
+  h.scrollWidth > h.clientWidth + 1 ? [h.textContent.trim().slice(0, 40)] : [])`;
+
+/** The smallest text of each diagram, in CSS pixels as drawn: its font size scaled as the SVG is. */
+const DIAGRAM_TEXT_PX = `[...document.querySelectorAll(".diagram svg")].map((svg) => {
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  return Math.min(...[...svg.querySelectorAll("text")].map((t) => parseFloat(t.getAttribute("font-size")) * scale));
+})`;
+
+/** Each diagram's panel colour and its text's, as [r, g, b] luminances from 0 (black) to 1 (white). */
+const DIAGRAM_COLOURS = `[...document.querySelectorAll(".diagram")].map((panel) => {
+  const luminance = (colour) => {
+    const [r, g, b] = colour.match(/[\\d.]+/g).map(Number);
+    return (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255;
+  };
+  const text = panel.querySelector("svg text");
+  return { panel: luminance(getComputedStyle(panel).backgroundColor), text: luminance(getComputedStyle(text).fill) };
+})`;
+
+/** How far the document would scroll sideways (0 when it fits the viewport's width). */
+const OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth";
+
+describe("the HTML pages on every screen, and on paper", () => {
+  const pages = [...PAGES.map((name) => join(out, `${name}.html`)), join(stretched, "stretched.html")];
+  for (const file of pages) {
+    const name = file.slice(out.length + 1);
+    it(
+      `${name}: no squeezed column or overflowing title on a phone, readable diagrams, a dark panel in dark mode, a page that prints`,
+      async () => {
+        const url = pathToFileURL(file).href;
+        const { context, page } = await isolatedPage(browser, url);
+        try {
+          await page.goto(url);
+          await page.setViewportSize(LARGE_PHONE);
+          expect.soft(await page.evaluate(SQUEEZED_CELLS), "cells squeezed on a phone").toEqual([]);
+          expect.soft(await page.evaluate(OVERFLOWING_HEADINGS), "headings wider than a phone").toEqual([]);
+          expect.soft(await page.evaluate(OVERFLOW), "pixels of sideways scrolling on a phone").toBeLessThanOrEqual(1);
+
+          await page.setViewportSize(DESKTOP);
+          const sizes = (await page.evaluate(DIAGRAM_TEXT_PX)) as number[];
+          for (const size of sizes)
+            expect.soft(size, "smallest diagram text on a desktop, px").toBeGreaterThanOrEqual(12);
+
+          // The panel follows the reader's setting: dark with light text in dark mode, and the other way round.
+          for (const scheme of ["dark", "light"] as const) {
+            await page.emulateMedia({ colorScheme: scheme });
+            const colours = (await page.evaluate(DIAGRAM_COLOURS)) as { panel: number; text: number }[];
+            for (const { panel, text } of colours) {
+              if (scheme === "dark") expect.soft(panel, "dark mode: panel luminance").toBeLessThan(0.2);
+              else expect.soft(panel, "light mode: panel luminance").toBeGreaterThan(0.8);
+              expect.soft(Math.abs(panel - text), `${scheme} mode: panel to text contrast`).toBeGreaterThan(0.6);
+            }
+          }
+
+          // On paper (even from a dark screen): black on white, nothing wider than the page.
+          await page.setViewportSize(A4);
+          await page.emulateMedia({ media: "print", colorScheme: "dark" });
+          expect.soft(await background(page), "printed background").toBe("rgb(255, 255, 255)");
+          expect.soft(await page.evaluate(OVERFLOW), "pixels beyond the printed page").toBeLessThanOrEqual(1);
+          const printed = (await page.evaluate(DIAGRAM_COLOURS)) as { panel: number; text: number }[];
+          for (const { panel, text } of printed) {
+            expect.soft(panel, "printed diagram: panel luminance").toBeGreaterThan(0.95);
+            expect.soft(text, "printed diagram: text luminance").toBeLessThan(0.05);
+          }
+          for (const size of (await page.evaluate(DIAGRAM_TEXT_PX)) as number[]) {
+            expect.soft(size, "smallest printed diagram text, px").toBeGreaterThanOrEqual(7);
+          }
+        } finally {
+          await context.close();
+        }
+      },
+      STEP_TIMEOUT_MS,
+    );
+  }
 });
 
 describe("the HTML pages in Chromium", () => {

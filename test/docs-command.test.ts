@@ -92,6 +92,78 @@ describe("mailroom docs", () => {
     expect(readFileSync(join(cwd, "NOTES.md"), "utf8")).toBe("no markers here\n");
   });
 
+  it("--inject takes markers shown in code for text, not for the place of the documentation", async () => {
+    const cwd = folder();
+    const shown = [
+      "Put the markers in your README:",
+      "",
+      "```markdown",
+      "<!-- mailroom-docs:start -->",
+      "<!-- mailroom-docs:end -->",
+      "```",
+      "",
+      "~~~~",
+      "<!-- mailroom-docs:end -->",
+      "```",
+      "<!-- mailroom-docs:start -->",
+      "~~~~",
+      "",
+      "or write `<!-- mailroom-docs:start -->` where the pages go.",
+      "",
+      "    <!-- mailroom-docs:start -->",
+      "",
+    ].join("\n");
+    const readme = `# Services\n\n${shown}\n## The pages\n\n<!-- mailroom-docs:start -->\n<!-- mailroom-docs:end -->\n`;
+    writeFileSync(join(cwd, "README.md"), readme);
+    const result = await runCli(["docs", "examples/registered-letter.service.yaml", "--inject", "README.md"], { cwd });
+    expect(result.stderr).toBe("documented 1 service in 1 file\n");
+    expect(result.code).toBe(0);
+    const text = readFileSync(join(cwd, "README.md"), "utf8");
+    expect(text.startsWith(`# Services\n\n${shown}\n## The pages\n\n<!-- mailroom-docs:start -->\n\n`)).toBe(true);
+    expect(text).toContain("# Lettre recommandée");
+    expect(text.endsWith("\n\n<!-- mailroom-docs:end -->\n")).toBe(true);
+
+    // Markers only in code: none to inject between.
+    writeFileSync(join(cwd, "GUIDE.md"), shown);
+    const refused = await runCli(["docs", "examples/registered-letter.service.yaml", "--inject", "GUIDE.md"], { cwd });
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^GUIDE\.md:1:1 {2}error {2}Found no <!-- mailroom-docs:start --> marker line/);
+  });
+
+  it("--inject with a file that does not exist is a usage error", async () => {
+    const cwd = folder();
+    const result = await runCli(["docs", "examples", "--inject", "NOWHERE.md"], { cwd });
+    expect(result).toMatchObject({ code: 2, stdout: "" });
+    expect(result.stderr).toContain('Inject file "NOWHERE.md" does not exist.');
+    expect(readdirSync(cwd)).not.toContain("NOWHERE.md");
+  });
+
+  it("--check reports the page of a service no longer documented, and the index that still lists it", async () => {
+    const cwd = folder();
+    const args = ["docs", "examples", "-o", "out", "--format", "md", "--format", "html"];
+    expect((await runCli(args, { cwd })).code).toBe(0);
+    rmSync(join(cwd, "examples/payslips.service.yaml"));
+    rmSync(join(cwd, "examples/payslips.service.json"));
+    const stale = await runCli([...args, "--check"], { cwd });
+    expect(stale.code).toBe(1);
+    const lines = stale.stderr.split("\n");
+    for (const page of ["out/payslips.md", "out/payslips.html"]) {
+      expect(lines).toContain(
+        `${page}:1:1  error  Found "${page}", the page of a service no longer documented; expected no such page: run the command without --check, which removes it.  stale-docs`,
+      );
+    }
+    expect(stale.stderr).toMatch(/^out\/index\.md:\d+:\d+ {2}error {2}Found "out\/index\.md" out of date/m);
+    expect(stale.stderr).toMatch(/^out\/index\.html:\d+:\d+ {2}error {2}Found "out\/index\.html" out of date/m);
+    expect(stale.stderr.endsWith("4 files out of date; run the same command without --check\n")).toBe(true);
+
+    // Without --check the stale pages go, and what stays is up to date.
+    const written = await runCli(args, { cwd });
+    expect(written.code).toBe(0);
+    expect(readdirSync(join(cwd, "out"))).not.toContain("payslips.md");
+    expect(readdirSync(join(cwd, "out"))).not.toContain("payslips.html");
+    expect((await runCli([...args, "--check"], { cwd })).code).toBe(0);
+  });
+
   it("--template renders each service through a user template, and locates its errors", async () => {
     const cwd = folder();
     writeFileSync(

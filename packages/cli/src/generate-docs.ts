@@ -1,8 +1,8 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile, unlink } from "node:fs/promises";
 import { basename, join } from "node:path";
-import { TEST_FILE_SUFFIX } from "@mailroom/checker";
+import { ioReason, isSystemError, TEST_FILE_SUFFIX } from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
-import { type CheckedFile, documentServices, type IndexDocs, type ServiceDocs } from "@mailroom/docs";
+import { type CheckedFile, documentServices, type IndexDocs, type PageFormat, type ServiceDocs } from "@mailroom/docs";
 import type { Service } from "@mailroom/model";
 import type { AreaUnit } from "@mailroom/runtime";
 import { type Diagnostic, diagnostic, span } from "@mailroom/syntax";
@@ -62,14 +62,16 @@ export async function generateDocs(paths: readonly string[], options: DocsOption
 
   const problems: FileReport[] = [];
   const outputs: Output[] = [];
+  const formats = options.format.length > 0 ? options.format : (["md"] as const);
+  // Pages under -o of services no longer documented: reported by --check, removed otherwise.
+  const left: string[] = [];
   if (options.template !== undefined) {
     const rendered = await templateOutputs(options.template, services, index, options.out);
     if ("report" in rendered) problems.push(rendered.report);
     else outputs.push(...rendered.outputs);
   } else if (options.out !== undefined) {
-    outputs.push(
-      ...(await pageOutputs(services, index, options.format.length > 0 ? options.format : ["md"], options.out)),
-    );
+    outputs.push(...(await pageOutputs(services, index, formats, options.out)));
+    left.push(...(await leftBehind(options.out, formats, outputs)));
   }
   if (options.inject !== undefined && problems.length === 0) {
     const injected = await injectOutput(options.inject, services, outputs, options.template !== undefined);
@@ -91,18 +93,24 @@ export async function generateDocs(paths: readonly string[], options: DocsOption
     return 1;
   }
   const toWrite = options.out === undefined && options.inject === undefined ? [] : outputs;
-  if (options.check) return check(toWrite, io);
+  if (options.check) return check(toWrite, left, io);
   const failed: FileReport[] = [];
   for (const output of toWrite) {
     const problem = await writeOutput(output.path, output.text);
     if (problem) failed.push({ file: displayPath(output.path), text: "", diagnostics: [problem] });
+  }
+  for (const page of left) {
+    const problem = await removeOutput(page);
+    if (problem) failed.push({ file: displayPath(page), text: "", diagnostics: [problem] });
   }
   if (failed.length > 0) {
     io.err(formatPlain(failed));
     return 1;
   }
   if (toWrite.length > 0) {
-    io.err(`documented ${plural(services.length, "service")} in ${plural(toWrite.length, "file")}\n`);
+    const removed =
+      left.length === 0 ? "" : `; removed ${plural(left.length, "page")} of services no longer documented`;
+    io.err(`documented ${plural(services.length, "service")} in ${plural(toWrite.length, "file")}${removed}\n`);
   }
   return 0;
 }
@@ -145,6 +153,36 @@ async function pageOutputs(
     outputs.push({ path: file("index"), text });
   }
   return outputs;
+}
+
+/**
+ * The pages in `out`, in the formats written, that this run does not write and that are pages `mailroom docs`
+ * wrote: those of services since deleted or renamed. Any other file there is the user's, and left alone.
+ */
+async function leftBehind(out: string, formats: readonly string[], outputs: readonly Output[]): Promise<string[]> {
+  const { isGeneratedPage } = await import("@mailroom/docs");
+  const written = new Set(outputs.map((o) => o.path));
+  const names = await readdir(out).catch(() => [] as string[]);
+  const left: string[] = [];
+  for (const name of names.sort()) {
+    const format = formats.find((f) => name.endsWith(`.${f}`));
+    const path = join(out, name);
+    if (format === undefined || written.has(path)) continue;
+    const text = await readFile(path, "utf8").catch(() => undefined);
+    if (text !== undefined && isGeneratedPage(text, format as PageFormat)) left.push(path);
+  }
+  return left;
+}
+
+/** Removes a page left behind; what stops it is a `cannot-write` error of that page, as for a page written. */
+async function removeOutput(target: string): Promise<Diagnostic | undefined> {
+  try {
+    await unlink(target);
+    return undefined;
+  } catch (error) {
+    if (!isSystemError(error)) throw error;
+    return diagnostic("cannot-write", "unwritable", { file: displayPath(target), reason: ioReason(error) }, span(0, 0));
+  }
 }
 
 /** `page.adoc.eta` writes `<slug>.adoc`; a template without a second extension writes `<slug>.txt`. */
@@ -190,8 +228,11 @@ async function injectOutput(
   templated: boolean,
 ): Promise<Output | { report: FileReport }> {
   const { inject, renderMarkdownPage } = await import("@mailroom/docs");
+  // A file named on the command line that does not exist is a usage error, as a missing path is.
   const text = await readFile(file, "utf8").catch((error: NodeJS.ErrnoException) => {
-    throw new UsageError(`File "${file}" cannot be read (${error.code ?? error.message}).`);
+    if (error.code === "ENOENT" || error.code === "ENOTDIR")
+      throw new UsageError(`Inject file "${file}" does not exist.`);
+    throw new UsageError(`Inject file "${file}" cannot be read (${error.code ?? error.message}).`);
   });
   const several = services.length > 1;
   const content = templated
@@ -226,8 +267,11 @@ async function printed(
     .join("\n");
 }
 
-/** `--check`: the files that differ from what would be written, or are missing; nothing is written. */
-async function check(outputs: readonly Output[], io: Io): Promise<number> {
+/**
+ * `--check`: the files that differ from what would be written, are missing, or are pages left behind by services
+ * no longer documented; nothing is written.
+ */
+async function check(outputs: readonly Output[], left: readonly string[], io: Io): Promise<number> {
   const stale: FileReport[] = [];
   for (const output of outputs) {
     const current = await readFile(output.path, "utf8").catch(() => undefined);
@@ -239,6 +283,10 @@ async function check(outputs: readonly Output[], io: Io): Promise<number> {
       text: current ?? "",
       diagnostics: [diagnostic("stale-docs", id, { file }, firstDifference(current ?? "", output.text))],
     });
+  }
+  for (const page of left) {
+    const file = displayPath(page);
+    stale.push({ file, text: "", diagnostics: [diagnostic("stale-docs", "left", { file }, span(0, 0))] });
   }
   if (stale.length === 0) {
     io.err(`${plural(outputs.length, "file")} up to date\n`);

@@ -1,6 +1,6 @@
 import { ordinal } from "@mailroom/compiler";
-import { RECONCILE_DEFAULTS } from "@mailroom/model";
-import { flag, integer, type Json, object, objects, text } from "./json.js";
+import { ArchiveBox, DataFileBox, PdfBox, RECONCILE_DEFAULTS } from "@mailroom/model";
+import { flag, integer, type Json, object, objects, otherFields, text } from "./json.js";
 import type { BoxDocs } from "./model.js";
 import type { Page } from "./page.js";
 import { appositionWords, count, splitWords } from "./words.js";
@@ -10,6 +10,15 @@ const KINDS: Readonly<Record<string, string>> = {
   "box.DATA_FILE": "data file",
   "box.ARCHIVE": "archive",
 };
+
+// The fields the model knows for each type of box; the others are shown as written. A box of no known type has
+// every field any type knows.
+const KNOWN: Readonly<Record<string, ReadonlySet<string>>> = {
+  "box.PDF": new Set(Object.keys(PdfBox.shape)),
+  "box.DATA_FILE": new Set(Object.keys(DataFileBox.shape)),
+  "box.ARCHIVE": new Set(Object.keys(ArchiveBox.shape)),
+};
+const ANY_KNOWN = new Set(Object.values(KNOWN).flatMap((fields) => [...fields]));
 
 /** The box at `index` of the page's service: what it is, its split, appositions, extraction and reconcile. */
 export function documentBox(page: Page, index: number): BoxDocs {
@@ -48,11 +57,13 @@ export function documentBox(page: Page, index: number): BoxDocs {
       removable: f.removable === true,
     })),
     extraction: parent ? extraction(page, box, parent) : null,
+    entries: type === "box.ARCHIVE" ? entries(page, name) : null,
     reconcile: reconcile ? reconciled(page, box, reconcile) : null,
     metadata: objects(box.metadatas).flatMap((entry, m) => {
       const anchor = page.metadataAnchor(index, m);
       return anchor === undefined ? [] : [{ name: entry.name as string, anchor }];
     }),
+    otherFields: otherFields(page.writtenBoxes[index] as Json, KNOWN[type] ?? ANY_KNOWN),
   };
 }
 
@@ -64,13 +75,38 @@ function extraction(page: Page, box: Json, parent: Json): NonNullable<BoxDocs["e
   return { archive, archiveAnchor: page.boxAnchor(archive), rank, matcher, words };
 }
 
+/**
+ * Where an archive's entries go: each to the first box whose file matcher takes it, the boxes tried by rank
+ * (equal ranks in the service's order), as the simulation does. The API does not say what becomes of an entry no
+ * matcher takes; the simulation puts it in no box and goes on, and the page says just that.
+ */
+function entries(page: Page, archive: string): NonNullable<BoxDocs["entries"]> {
+  const takers = page.boxes
+    .flatMap((box, index) => {
+      const parent = object(box.parent);
+      return parent && text(parent.boxName) === archive
+        ? [{ box: box.name as string, anchor: page.boxAnchorAt(index), rank: integer(parent.rank) ?? 0 }]
+        : [];
+    })
+    .sort((a, b) => a.rank - b.rank);
+  const order = takers.map((t) => `${t.box} (rank ${t.rank})`).join(", ");
+  const words =
+    takers.length === 0
+      ? `no box extracts from ${archive}: its entries go to no box`
+      : `each entry of ${archive} goes to the first box whose file matcher takes it, tried in this order: ${order}; ` +
+        "an entry no matcher takes goes to no box (the API does not say more; mailroom's simulation lists it as unmatched)";
+  return { takers, words };
+}
+
 function reconciled(page: Page, box: Json, reconcile: Json): NonNullable<BoxDocs["reconcile"]> {
   const name = box.name as string;
   const d = RECONCILE_DEFAULTS;
-  const expected = count(reconcile.minExpected ?? d.minExpected, reconcile.maxExpected ?? d.maxExpected, "file");
-  const matches = count(reconcile.minMatches ?? d.minMatches, reconcile.maxMatches ?? d.maxMatches, "file");
+  // The platform pairs documents: a PDF box's files are counted once split.
+  const expected = count(reconcile.minExpected ?? d.minExpected, reconcile.maxExpected ?? d.maxExpected, "document");
+  const matches = count(reconcile.minMatches ?? d.minMatches, reconcile.maxMatches ?? d.maxMatches, "document");
   const condition = page.explained(reconcile.condition, "condition", box);
   const which = object(reconcile.condition);
+  const mains = page.boxes.filter((b) => b["@type"] !== "box.ARCHIVE" && b.main === true).map((b) => b.name as string);
   // A constant condition reads better said plainly.
   const attached =
     which?.["@type"] === "exb.Boolean"
@@ -78,6 +114,13 @@ function reconciled(page: Page, box: Json, reconcile: Json): NonNullable<BoxDocs
         ? `each document of ${name} is attached to every MAIN document`
         : `no document of ${name} is ever attached to a MAIN document`
       : `each document of ${name} is attached to the MAIN documents for which ${condition.words}`;
-  const words = `${attached}; the job holds ${expected.words} of ${name}, and each MAIN document gets ${matches.words} of them`;
-  return { condition, expected, matches, words };
+  const among =
+    mains.length === 0
+      ? "the service has no MAIN box, so there is no MAIN document"
+      : mains.length === 1
+        ? `the MAIN documents are those of box ${mains[0]}`
+        : `the MAIN documents are those of every MAIN box (${mains.join(", ")}), each tried`;
+  const split = box["@type"] === "box.PDF" ? " (counted after the split)" : "";
+  const words = `${attached}; ${among}; the job holds ${expected.words} of ${name}${split}, and each MAIN document gets ${matches.words} of them`;
+  return { condition, expected, matches, mains, words };
 }

@@ -1,5 +1,6 @@
 import { indexExpressions } from "@mailroom/checker";
 import type { SourceDocument } from "@mailroom/compiler";
+import { SERVICE_TYPES } from "@mailroom/model";
 import { type Diagnostic, LineIndex } from "@mailroom/syntax";
 import { Anchors } from "./anchors.js";
 import { documentBox } from "./boxes.js";
@@ -122,6 +123,7 @@ function documentService(
     id: integer(root.id) ?? null,
     name: text(root.name) ?? stem(file.file),
     type: text(root.type) ?? null,
+    typeWords: typeWords(text(root.type)),
     organizationalUnit: ou ? { id: integer(ou.id) ?? null, name: text(ou.name) ?? null } : null,
     description: text(properties.description) ?? null,
     icon: color || iconName ? { name: iconName, color: color ? rgba(color) : null } : null,
@@ -133,6 +135,15 @@ function documentService(
     channels: documentChannels(page),
   } as const;
   return { ...docs, call: callDocs(docs, page.boxes, expressions), diagrams: flowDiagrams(docs), workedExample };
+}
+
+/** The API lists the service types and says nothing of what each means: the page says so rather than guess. */
+function typeWords(type: string | undefined): string | null {
+  if (type === undefined) return null;
+  const listed = SERVICE_TYPES.join(", ");
+  return (SERVICE_TYPES as readonly string[]).includes(type)
+    ? `the API lists this type among ${listed}, and does not say what each means`
+    : `not a type the API lists: ${listed}`;
 }
 
 const rgba = (c: Json): string => {

@@ -6,7 +6,7 @@ import type { Diagram } from "./model.js";
  * name from a service can clash with either language's keywords; labels are escaped for each.
  */
 
-export type Shape = "box" | "archive" | "channel" | "source" | "use";
+export type Shape = "box" | "archive" | "channel" | "source" | "use" | "choice" | "leftover";
 
 export interface GraphNode {
   readonly id: string;
@@ -81,6 +81,8 @@ const MERMAID_SHAPES: Readonly<Record<Shape, [string, string]>> = {
   channel: ["([", "])"],
   source: ["[/", "/]"],
   use: ["{{", "}}"],
+  choice: ["{", "}"],
+  leftover: [">", "]"],
 };
 
 export function toMermaid(graph: Graph): string {
@@ -109,15 +111,17 @@ const DOT_SHAPES: Readonly<Record<Shape, string>> = {
   channel: 'shape=box, style="rounded,bold"',
   source: "shape=parallelogram",
   use: "shape=hexagon",
+  choice: "shape=diamond",
+  leftover: 'shape=box, style="dashed"',
 };
 
 export function toDot(graph: Graph, title: string): string {
   const lines = [
     `digraph ${dotText(title)} {`,
     "  rankdir=LR;",
-    '  graph [fontname="Helvetica,Arial,sans-serif", fontsize=11];',
-    '  node [fontname="Helvetica,Arial,sans-serif", fontsize=11];',
-    '  edge [fontname="Helvetica,Arial,sans-serif", fontsize=10];',
+    '  graph [fontname="Helvetica,Arial,sans-serif", fontsize=12];',
+    '  node [fontname="Helvetica,Arial,sans-serif", fontsize=12];',
+    '  edge [fontname="Helvetica,Arial,sans-serif", fontsize=11];',
   ];
   // A DOT label joins lines with `\n` (centred): the text of each line is escaped first.
   const label = (parts: readonly string[]) => `"${parts.map((part) => dotText(part).slice(1, -1)).join("\\n")}"`;

@@ -12,7 +12,10 @@ export function flowDiagrams(page: Page): { files: Diagram; metadata: Diagram } 
   return { files: filesDiagram(page), metadata: metadataDiagram(page) };
 }
 
-/** Archives to the boxes extracting from them (with ranks), attachments to MAIN boxes, MAIN boxes to channels. */
+/**
+ * Archives to the boxes extracting from them (with ranks) and to what none takes, attachments to MAIN boxes,
+ * MAIN boxes to channels: through a choice when there are several, since a pack group goes to one of them.
+ */
 function filesDiagram(page: Page): Diagram {
   const graph = new GraphBuilder();
   const boxNode = (box: BoxDocs) =>
@@ -26,10 +29,21 @@ function filesDiagram(page: Page): Diagram {
     if (!byName.has(box.name)) byName.set(box.name, box);
     boxNode(box);
   }
+  const byAnchor = new Map(page.boxes.map((box) => [box.anchor, box]));
   const mains = page.boxes.filter((box) => box.role === "main");
   for (const box of page.boxes) {
-    if (box.extraction) {
-      const archive = byName.get(box.extraction.archive);
+    if (box.entries) {
+      // An archive's edges in the order its takers are tried, then the one for the entries none takes.
+      for (const taker of box.entries.takers) {
+        const to = byAnchor.get(taker.anchor);
+        if (to) graph.edge(boxNode(box), boxNode(to), `rank ${taker.rank}`);
+      }
+      const none = graph.node(`unmatched:${box.anchor}`, ["no box", "(entries no matcher takes)"], "leftover");
+      graph.edge(boxNode(box), none, "no matcher takes it");
+    }
+    const archive = box.extraction ? byName.get(box.extraction.archive) : undefined;
+    // A parent that is no archive box of the service (the linter's error) is drawn as it is.
+    if (box.extraction && !archive?.entries) {
       const from = archive
         ? boxNode(archive)
         : graph.node(
@@ -41,14 +55,20 @@ function filesDiagram(page: Page): Diagram {
     }
     if (box.reconcile) {
       for (const main of mains) {
-        graph.edge(boxNode(box), boxNode(main), `${box.reconcile.matches.words} per document`);
+        graph.edge(boxNode(box), boxNode(main), `${box.reconcile.matches.words} per MAIN document`);
       }
     }
   }
-  page.channels.forEach((channel) => {
-    const node = graph.node(`channel:${channel.anchor}`, [channel.label, channel.outputFiles.join(", ")], "channel");
-    for (const main of mains) graph.edge(boxNode(main), node);
-  });
+  const channels = page.channels.map((channel) =>
+    graph.node(`channel:${channel.anchor}`, [channel.label, channel.outputFiles.join(", ")], "channel"),
+  );
+  if (channels.length === 1) {
+    for (const main of mains) graph.edge(boxNode(main), channels[0] as string);
+  } else if (channels.length > 1) {
+    const choice = graph.node("choice:channel", ["each pack group:", "one channel"], "choice");
+    for (const main of mains) graph.edge(boxNode(main), choice);
+    for (const channel of channels) graph.edge(choice, channel, "one of");
+  }
   return diagram("How files flow", graph.build());
 }
 

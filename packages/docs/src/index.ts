@@ -6,6 +6,7 @@ export * from "./inject.js";
 export * from "./json-view.js";
 export * from "./markdown.js";
 export * from "./model.js";
+export * from "./page-files.js";
 export * from "./template.js";
 export { appositionWords, count, sentence, splitWords } from "./words.js";
 export { type TestFileText, workedExample } from "./worked-example.js";

@@ -4,6 +4,7 @@
  */
 
 import { isJsonObject } from "@mailroom/syntax";
+import type { OtherField } from "./model.js";
 
 export type Json = Readonly<Record<string, unknown>>;
 
@@ -18,3 +19,11 @@ export const integer = (value: unknown): number | undefined =>
   typeof value === "number" && Number.isInteger(value) ? value : undefined;
 
 export const flag = (value: unknown): boolean | undefined => (typeof value === "boolean" ? value : undefined);
+
+/** The members of `value` not named in `known`, in their order, each as written; `prefix` leads each path. */
+export const otherFields = (value: Json, known: ReadonlySet<string>, prefix = ""): OtherField[] =>
+  Object.entries(value).flatMap(([field, member]) =>
+    known.has(field)
+      ? []
+      : [{ field: `${prefix}${field}`, value: typeof member === "string" ? member : JSON.stringify(member) }],
+  );

@@ -1,3 +1,4 @@
+import { CHANNEL_CHOICE } from "./channels.js";
 import type {
   BoxDocs,
   Diagram,
@@ -5,6 +6,7 @@ import type {
   Explained,
   IndexDocs,
   MetadataDocs,
+  OtherField,
   ServiceDocs,
   WorkedExampleDocs,
 } from "./model.js";
@@ -102,6 +104,7 @@ export function renderMarkdownPage(service: ServiceDocs, options: MarkdownOption
           `- **Option** ${codeSpan(o.optionType)} = ${codeSpan(o.value)} on ${codeSpan(o.outputFile)}` +
           (o.condition ? `, when ${escapeMarkdown(o.condition.words)}: ${codeSpan(o.condition.expression)}` : ""),
       ),
+      ...otherFieldLines(channel.otherFields),
     ];
     out.push(h(2, escapeMarkdown(channel.label), channel.anchor), lines.join("\n"));
   }
@@ -114,7 +117,7 @@ function facts(service: ServiceDocs): string {
   const ou = service.organizationalUnit;
   const lines = [
     `- **Id:** ${service.id ?? "not set"}`,
-    `- **Type:** ${service.type ?? "not set"}`,
+    `- **Type:** ${service.type ?? "not set"}${service.typeWords === null ? "" : ` (${escapeMarkdown(service.typeWords)})`}`,
     ...(ou
       ? [`- **Organizational unit:** ${escapeMarkdown(ou.name ?? "")}${ou.id === null ? "" : ` (${ou.id})`}`]
       : []),
@@ -206,10 +209,12 @@ function flow(service: ServiceDocs, link: Link): string {
   const out: string[] = [];
   out.push(...diagramOrNote(service.diagrams.files));
   const lines = service.boxes.flatMap((box) => [
+    ...(box.entries ? [`- ${link(box.name, box.anchor)}: ${escapeMarkdown(sentence(box.entries.words))}`] : []),
     ...(box.extraction ? [`- ${link(box.name, box.anchor)}: ${escapeMarkdown(sentence(box.extraction.words))}`] : []),
     ...(box.reconcile ? [`- ${link(box.name, box.anchor)}: ${escapeMarkdown(sentence(box.reconcile.words))}`] : []),
   ]);
   out.push(lines.length > 0 ? lines.join("\n") : "No file is extracted from an archive or attached to another.");
+  if (service.channels.length > 1) out.push(CHANNEL_CHOICE);
   return out.join("\n\n");
 }
 
@@ -310,6 +315,7 @@ function boxSection(box: BoxDocs, link: Link): string {
         `- **Configured file:** ${f.serviceFileId === null ? "a new file" : codeSpan(f.serviceFileId)}, ${f.removable ? "removable" : "mandatory"}`,
     ),
   ];
+  if (box.entries) lines.push(`- **Entries:** ${escapeMarkdown(sentence(box.entries.words))}`);
   if (box.extraction) {
     lines.push(
       `- **Extracted from:** ${link(box.extraction.archive, box.extraction.archiveAnchor)}, rank ${box.extraction.rank}`,
@@ -320,13 +326,23 @@ function boxSection(box: BoxDocs, link: Link): string {
     const r = box.reconcile;
     lines.push(
       expressionLine("Reconcile", r.condition),
-      `- **Files of this box in a job:** ${r.expected.words}; **per MAIN document:** ${r.matches.words}`,
+      `- **Documents of this box in a job:** ${r.expected.words}; **per MAIN document:** ${r.matches.words}`,
     );
   }
   if (box.metadata.length > 0)
     lines.push(`- **Metadata:** ${box.metadata.map((m) => link(m.name, m.anchor)).join(", ")}`);
+  lines.push(...otherFieldLines(box.otherFields));
   return lines.join("\n");
 }
+
+/** Fields the page does not read, each with its value as written. */
+const otherFieldLines = (fields: readonly OtherField[]): string[] =>
+  fields.length === 0
+    ? []
+    : [
+        "- **Other fields** (not read by mailroom, as written):",
+        ...fields.map((f) => `  - ${codeSpan(f.field)}: ${codeSpan(f.value)}`),
+      ];
 
 function metadataSection(m: MetadataDocs, link: Link): string {
   const out = [

@@ -72,14 +72,38 @@ export interface ExtractionDocs {
   readonly words: string;
 }
 
-/** How an attachment box's documents are paired with the documents of the MAIN boxes. */
+/**
+ * How an attachment box's documents are paired with the documents of the MAIN boxes. Its counts are of
+ * documents, after the split (a PDF cut in three is three documents), as the platform counts them.
+ */
 export interface ReconcileDocs {
   readonly condition: Explained;
-  /** Files of this box the job may contain. */
+  /** Documents of this box the job may hold. */
   readonly expected: Count;
-  /** Files of this box each MAIN document is paired with. */
+  /** Documents of this box each MAIN document gets. */
   readonly matches: Count;
+  /** The MAIN boxes whose documents the condition is tried on: every MAIN box of the service. */
+  readonly mains: readonly string[];
   readonly words: string;
+}
+
+/** Where the entries of an archive box go. */
+export interface EntriesDocs {
+  /** The boxes extracting from it, in the order their matchers are tried: by rank, then in service order. */
+  readonly takers: readonly { readonly box: string; readonly anchor: string; readonly rank: number }[];
+  /** Each entry goes to the first box whose matcher takes it; what becomes of an entry none takes. */
+  readonly words: string;
+}
+
+/**
+ * A member of the service's JSON that the API's documentation does not show and the page does not read (a data
+ * file's `encoding`, a channel's `cutOffTime`): shown as written, so nothing the service carries is lost.
+ */
+export interface OtherField {
+  /** Where it is: `encoding`, `outputFilesConfig[0].sourceBoxes`. */
+  readonly field: string;
+  /** Its value as written: a string as it is, anything else as JSON. */
+  readonly value: string;
 }
 
 export interface BoxDocs {
@@ -100,9 +124,12 @@ export interface BoxDocs {
   readonly appositions: readonly AppositionDocs[];
   readonly configuredFiles: readonly ConfiguredFileDocs[];
   readonly extraction: ExtractionDocs | null;
+  /** For an archive box, where its entries go; null for the others. */
+  readonly entries: EntriesDocs | null;
   readonly reconcile: ReconcileDocs | null;
   /** Its metadata, in order, by name and anchor (they are documented in `ServiceDocs.metadata`). */
   readonly metadata: readonly { readonly name: string; readonly anchor: string }[];
+  readonly otherFields: readonly OtherField[];
 }
 
 /** Something a metadata reads. */
@@ -173,6 +200,8 @@ export interface ChannelDocs {
   readonly name: string | null;
   readonly outputFiles: readonly string[];
   readonly options: readonly ChannelOptionDocs[];
+  /** Its other members, and those of its output files and options (`options` itself when it is not a list of them). */
+  readonly otherFields: readonly OtherField[];
 }
 
 /** A box as an integrator sees it when creating a job. */
@@ -275,6 +304,8 @@ export interface ServiceDocs {
   readonly id: number | null;
   readonly name: string;
   readonly type: string | null;
+  /** What the API says of the service's type: it lists the types without saying what each means. */
+  readonly typeWords: string | null;
   readonly organizationalUnit: { readonly id: number | null; readonly name: string | null } | null;
   readonly description: string | null;
   readonly icon: { readonly name: string | null; readonly color: string | null } | null;

@@ -12,6 +12,8 @@ import type { Explained } from "./model.js";
 export class Page {
   readonly service: Service;
   readonly boxes: readonly Json[];
+  /** The same boxes as the JSON writes them, without the members `boxes` adds to read them all alike. */
+  readonly writtenBoxes: readonly Json[];
   readonly scope: MetadataScope;
   readonly anchors = new Anchors(SECTION_IDS);
   readonly #boxAnchors: readonly string[];
@@ -21,6 +23,7 @@ export class Page {
   constructor(json: unknown) {
     this.service = readable(json);
     this.boxes = this.service.properties.boxes as unknown as Json[];
+    this.writtenBoxes = namedBoxes(json);
     this.#boxAnchors = this.boxes.map((box) => this.anchors.take("box", box.name as string));
     // A name given to two boxes (the linter's error) links to the first.
     this.boxes.forEach((box, b) => {
@@ -65,18 +68,20 @@ export class Page {
   }
 }
 
+/** The boxes of the service JSON that have a name (the others cannot be documented or referred to). */
+const namedBoxes = (json: unknown): Json[] =>
+  objects(object(object(json)?.properties)?.boxes).filter((box) => typeof box.name === "string");
+
 /** The service JSON with the arrays the walks read made arrays, so that a service with errors reads too. */
 function readable(json: unknown): Service {
   const properties = object(object(json)?.properties) ?? {};
-  const boxes = objects(properties.boxes)
-    .filter((box) => typeof box.name === "string")
-    .map((box) => ({
-      ...box,
-      metadatas: objects(box.metadatas).filter((m) => typeof m.name === "string"),
-      reconcile: object(box.reconcile) ?? null,
-      parent: object(box.parent) ?? null,
-      configuredFiles: objects(box.configuredFiles),
-    }));
+  const boxes = namedBoxes(json).map((box) => ({
+    ...box,
+    metadatas: objects(box.metadatas).filter((m) => typeof m.name === "string"),
+    reconcile: object(box.reconcile) ?? null,
+    parent: object(box.parent) ?? null,
+    configuredFiles: objects(box.configuredFiles),
+  }));
   return {
     ...(object(json) ?? {}),
     properties: { ...properties, boxes, channels: objects(properties.channels) },

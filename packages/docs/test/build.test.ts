@@ -26,9 +26,9 @@ describe("the docs model of a service", () => {
     const notes = byName.get("DELIVERY_NOTES");
     expect(notes?.extraction).toMatchObject({ archive: "ANNEXES", archiveAnchor: "box-annexes", rank: 2 });
     expect(notes?.extraction?.words).toMatch(/^files of the archive ANNEXES for which .+, tried second$/);
-    expect(notes?.reconcile?.matches).toEqual({ min: 0, max: 5, words: "up to 5 files" });
-    expect(notes?.reconcile?.expected).toEqual({ min: 0, max: null, words: "any number of files" });
-    expect(byName.get("INVOICE_DATA")?.reconcile?.expected.words).toBe("at least 1 file");
+    expect(notes?.reconcile?.matches).toEqual({ min: 0, max: 5, words: "up to 5 documents" });
+    expect(notes?.reconcile?.expected).toEqual({ min: 0, max: null, words: "any number of documents" });
+    expect(byName.get("INVOICE_DATA")?.reconcile?.expected.words).toBe("at least 1 document");
     expect(byName.get("INVOICES")?.split).toEqual({
       type: "bsc.PDF_AREA",
       editable: true,

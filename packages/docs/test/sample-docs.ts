@@ -35,6 +35,7 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
     id: 42,
     name: "Invoices with annexes",
     type: "svc.HYBRID",
+    typeWords: "not one of the types the API lists",
     organizationalUnit: { id: 7, name: "Accounting" },
     description: "Invoices sent by post or e-mail.\n\nAnnexes come in a ZIP archive.",
     icon: { name: "invoice", color: "#3366cc" },
@@ -59,8 +60,13 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
         appositions: [],
         configuredFiles: [],
         extraction: null,
+        entries: {
+          takers: [{ box: "ANNEXES", anchor: "box-annexes", rank: 1 }],
+          words: "each entry of BUNDLE goes to the first box whose file matcher takes it: ANNEXES (rank 1)",
+        },
         reconcile: null,
         metadata: [],
+        otherFields: [{ field: "maxEntries", value: "500" }],
       },
       {
         name: "INVOICES",
@@ -93,8 +99,10 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
         ],
         configuredFiles: [{ serviceFileId: "sf-terms", removable: false }],
         extraction: null,
+        entries: null,
         reconcile: null,
         metadata: [{ name: "invoiceNo", anchor: "metadata-invoices-invoiceno" }],
+        otherFields: [],
       },
       {
         name: "ANNEXES",
@@ -117,6 +125,7 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
           matcher: { expression: 'lower(archivePath) | endsWith(".pdf")', words: "the entry's path ends with .pdf" },
           words: "files of the archive BUNDLE whose path ends with .pdf, tried first",
         },
+        entries: null,
         reconcile: {
           condition: {
             expression: "meta.annexKey == meta.invoiceNo",
@@ -124,9 +133,11 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
           },
           expected: count(0, null, "any number"),
           matches: count(0, 1, "0 to 1"),
+          mains: ["INVOICES"],
           words: "each invoice gets the annexes whose key equals its number",
         },
         metadata: [{ name: "annexKey", anchor: "metadata-annexes-annexkey" }],
+        otherFields: [],
       },
     ],
     metadata: [
@@ -181,8 +192,16 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
           },
           { outputFile: "MAIN", optionType: "DUPLEX", value: "false", condition: null },
         ],
+        otherFields: [{ field: "cutOffTime", value: "16:00" }],
       },
-      { label: "E-mail", anchor: "channel-e-mail", name: null, outputFiles: ["MAIN", "COPY"], options: [] },
+      {
+        label: "E-mail",
+        anchor: "channel-e-mail",
+        name: null,
+        outputFiles: ["MAIN", "COPY"],
+        options: [],
+        otherFields: [],
+      },
     ],
     call: {
       boxes: [
@@ -264,9 +283,13 @@ export function hostileDocs(): ServiceDocs {
     name: evil,
     description: `${evil}\n\n<b>bold</b>`,
     icon: { name: evil, color: "red; background-image: url(//example.com/x.png)" },
-    boxes: base.boxes.map((box) => ({ ...box, label: evil })),
+    boxes: base.boxes.map((box) => ({ ...box, label: evil, otherFields: [{ field: evil, value: evil }] })),
     metadata: base.metadata.map((entry) => ({ ...entry, content: { expression: evil, words: evil } })),
-    channels: base.channels.map((channel) => ({ ...channel, label: evil })),
+    channels: base.channels.map((channel) => ({
+      ...channel,
+      label: evil,
+      otherFields: [{ field: evil, value: evil }],
+    })),
     findings: [{ code: "x", severity: "error", message: evil, line: 1, column: 1 }],
     errors: 1,
     warnings: 0,

@@ -602,11 +602,12 @@ export const CATALOGUE = {
   "stale-docs": {
     severity: "error",
     docs: {
-      docs: "`mailroom docs --check` found a generated file that differs from what `mailroom docs` would write now, or that does not exist: the services changed since their documentation was generated. Run the same command without `--check` to update it. Nothing is written in check mode.",
+      docs: "`mailroom docs --check` found a generated file that differs from what `mailroom docs` would write now, that does not exist, or that is the page of a service no longer documented (its file deleted or renamed): the services changed since their documentation was generated. Run the same command without `--check` to update it (it removes the pages left behind). Nothing is written in check mode.",
     },
     messages: {
       stale: 'Found "{{file}}" out of date; expected what "mailroom docs" generates now: run it without --check.',
       missing: 'Found no "{{file}}"; expected the page "mailroom docs" generates: run it without --check.',
+      left: 'Found "{{file}}", the page of a service no longer documented; expected no such page: run the command without --check, which removes it.',
     },
   },
   "cannot-evaluate": {

@@ -5,7 +5,18 @@
 import type { BoxDocs, ServiceDocs } from "../model.js";
 import { sentence } from "../words.js";
 import { escapeHtml } from "./escape.js";
-import { code, explained, facts, linkTo, list, type SectionId, section, table, yesNo } from "./fragments.js";
+import {
+  code,
+  explained,
+  facts,
+  linkTo,
+  list,
+  otherFields,
+  type SectionId,
+  section,
+  table,
+  yesNo,
+} from "./fragments.js";
 
 export const BOXES_ID: SectionId = "boxes";
 
@@ -62,6 +73,7 @@ function boxSection(box: BoxDocs): string {
     ]);
     parts.push(`<h4>Configured files</h4>\n${table(["Service file id", "Removable"], rows)}`);
   }
+  if (box.entries !== null) parts.push(`<h4>Entries</h4>\n<p>${escapeHtml(sentence(box.entries.words))}</p>`);
   if (box.extraction !== null) {
     const { extraction } = box;
     parts.push(
@@ -77,12 +89,13 @@ function boxSection(box: BoxDocs): string {
     parts.push(
       `<h4>Reconcile</h4>\n<p>${escapeHtml(sentence(reconcile.words))}</p>\n${facts([
         ["Condition", explained(reconcile.condition)],
-        ["Files in a job", escapeHtml(reconcile.expected.words)],
+        ["Documents in a job", escapeHtml(reconcile.expected.words)],
         ["Per main document", escapeHtml(reconcile.matches.words)],
       ])}`,
     );
   }
   const metadata = box.metadata.map((entry) => linkTo(entry.anchor, code(entry.name)));
   parts.push(`<h4>Metadata</h4>\n${list(metadata, "The box has no metadata.")}`);
+  if (box.otherFields.length > 0) parts.push(otherFields(box.otherFields));
   return section(box.anchor, 3, title, parts.join("\n"), "card");
 }

@@ -4,7 +4,7 @@
 
 import type { ChannelDocs, ServiceDocs } from "../model.js";
 import { escapeHtml } from "./escape.js";
-import { code, explained, facts, type SectionId, section, table } from "./fragments.js";
+import { code, explained, facts, otherFields, type SectionId, section, table } from "./fragments.js";
 
 export const CHANNELS_ID: SectionId = "channels";
 
@@ -19,7 +19,7 @@ export function channelsSection(service: ServiceDocs): string {
 function channelEntry(channel: ChannelDocs): string {
   const options =
     channel.options.length === 0
-      ? `<p class="muted">No option.</p>`
+      ? `<p class="muted">${channel.otherFields.some((f) => f.field === "options") ? "Written in a form mailroom does not read: see Other fields." : "No option."}</p>`
       : table(
           ["Output file", "Option", "Value", "Applies"],
           channel.options.map((option) => [
@@ -35,6 +35,7 @@ function channelEntry(channel: ChannelDocs): string {
       ["Output files", channel.outputFiles.map(code).join(", ") || `<span class="muted">none</span>`],
     ]),
     `<h4>Options</h4>\n${options}`,
-  ];
+    otherFields(channel.otherFields),
+  ].filter((part) => part !== "");
   return section(channel.anchor, 3, escapeHtml(channel.label), body.join("\n"), "card");
 }

@@ -15,6 +15,9 @@ export interface PageParts {
   readonly main: string;
 }
 
+/** Marks every page as mailroom's, so that a page left behind by a service no longer documented can be told. */
+export const GENERATOR_META = '<meta name="generator" content="mailroom">';
+
 export function htmlDocument(title: string, parts: PageParts): string {
   const layout = parts.contents === undefined ? "layout" : "layout with-contents";
   const contents = parts.contents === undefined ? "" : `${parts.contents}\n`;
@@ -23,7 +26,7 @@ export function htmlDocument(title: string, parts: PageParts): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="generator" content="mailroom">
+${GENERATOR_META}
 <title>${escapeHtml(title)}</title>
 <style>${STYLE}</style>
 </head>

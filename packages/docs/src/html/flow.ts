@@ -2,6 +2,7 @@
  * "How files flow": the files diagram, then what each archive extraction and each reconcile does, in words.
  */
 
+import { CHANNEL_CHOICE } from "../channels.js";
 import type { BoxDocs, ServiceDocs } from "../model.js";
 import { sentence } from "../words.js";
 import { escapeHtml } from "./escape.js";
@@ -13,12 +14,14 @@ const HEADING = "How files flow";
 /** `filesSvg` is the rendered files diagram, or null when there is nothing to draw. */
 export function flowSection(service: ServiceDocs, filesSvg: string | null): string {
   const line = (box: BoxDocs, words: string) => `${linkTo(box.anchor, code(box.name))}: ${escapeHtml(sentence(words))}`;
-  const extractions = service.boxes.flatMap((box) =>
-    box.extraction === null ? [] : [line(box, box.extraction.words)],
-  );
+  const extractions = service.boxes.flatMap((box) => [
+    ...(box.entries === null ? [] : [line(box, box.entries.words)]),
+    ...(box.extraction === null ? [] : [line(box, box.extraction.words)]),
+  ]);
   const reconciles = service.boxes.flatMap((box) => (box.reconcile === null ? [] : [line(box, box.reconcile.words)]));
   const body = [
     diagramOrNote(service.diagrams.files, filesSvg, HEADING),
+    service.channels.length > 1 ? `<p>${escapeHtml(CHANNEL_CHOICE)}</p>` : "",
     section(`${FLOW_ID}-extraction`, 3, "From archives", list(extractions, "No box takes its files from an archive.")),
     section(
       `${FLOW_ID}-reconcile`,

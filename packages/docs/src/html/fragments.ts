@@ -4,7 +4,7 @@
  */
 
 import type { SECTION_IDS } from "../anchors.js";
-import type { Diagram, Explained } from "../model.js";
+import type { Diagram, Explained, OtherField } from "../model.js";
 import { sentence } from "../words.js";
 import { escapeHtml } from "./escape.js";
 
@@ -80,4 +80,11 @@ export function diagramOrNote(diagram: Diagram, svg: string | null, heading: str
 export function figure(diagram: Diagram, svg: string, heading: string): string {
   const caption = diagram.title === heading ? "" : `\n<figcaption>${escapeHtml(diagram.title)}</figcaption>`;
   return `<figure>\n<div class="diagram">\n${svg}\n</div>${caption}\n</figure>`;
+}
+
+/** Fields the page does not read, each with its value as written; nothing when there are none. */
+export function otherFields(fields: readonly OtherField[]): string {
+  if (fields.length === 0) return "";
+  const rows = fields.map((f) => [code(f.field), code(f.value)]);
+  return `<h4>Other fields</h4>\n<p class="muted">Not read by mailroom; as written.</p>\n${table(["Field", "Value"], rows)}`;
 }

@@ -17,7 +17,12 @@ const CSS_COLOUR = /^(?:#[0-9a-f]{3,8}|(?:rgb|rgba|hsl|hsla|hwb|lab|lch|oklab|ok
 export function header(service: ServiceDocs, indexHref: string | undefined): string {
   const rows: [string, string | null][] = [
     ["Id", service.id === null ? null : escapeHtml(String(service.id))],
-    ["Type", service.type === null ? null : code(service.type)],
+    [
+      "Type",
+      service.type === null
+        ? null
+        : `${code(service.type)}${service.typeWords === null ? "" : ` <span class="muted">(${escapeHtml(service.typeWords)})</span>`}`,
+    ],
     ["Organizational unit", organizationalUnit(service)],
     ["Icon", icon(service)],
     ["Source file", `${code(service.file)} <span class="muted">(${service.format === "dsl" ? "DSL" : "JSON"})</span>`],

@@ -18,6 +18,7 @@ export const STYLE = `
   --danger-border: #ff8182;
   --code-background: rgba(129, 139, 152, 0.12);
   --diagram-background: #ffffff;
+  --diagram-ink: #1f2328;
 }
 @media (prefers-color-scheme: dark) {
   :root {
@@ -32,7 +33,8 @@ export const STYLE = `
     --danger-background: #3c1618;
     --danger-border: #da3633;
     --code-background: rgba(101, 108, 118, 0.3);
-    --diagram-background: #dfe3e8;
+    --diagram-background: #151b23;
+    --diagram-ink: #e6edf3;
   }
 }
 *, *::before, *::after { box-sizing: border-box; }
@@ -59,7 +61,8 @@ main > * + * { margin-top: 2rem; }
   .with-contents > main { grid-area: main; }
   .with-contents > .toc { grid-area: toc; margin-top: 0; position: sticky; top: 1.5rem; align-self: start; max-height: calc(100vh - 3rem); overflow-y: auto; }
 }
-h1, h2, h3, h4 { line-height: 1.25; margin: 0; }
+/* A name without spaces (PAYSLIPS_OF_THE_HEAD_OFFICE_AND_...) breaks where it must rather than widen the page. */
+h1, h2, h3, h4 { line-height: 1.25; margin: 0; overflow-wrap: anywhere; }
 h1 { font-size: 2rem; }
 h2 { font-size: 1.5rem; padding-bottom: 0.3rem; border-bottom: 1px solid var(--border); }
 h3 { font-size: 1.2rem; }
@@ -105,27 +108,42 @@ pre code { background: none; padding: 0; overflow-wrap: normal; font-size: 1em; 
 .table-wrap { max-width: 100%; overflow-x: auto; }
 table { border-collapse: collapse; font-size: 0.925rem; }
 th, td { border: 1px solid var(--border); padding: 0.35rem 0.6rem; text-align: left; vertical-align: top; }
-th { background: var(--surface); font-weight: 600; }
+th { background: var(--surface); font-weight: 600; white-space: nowrap; }
+/* A table wider than the screen scrolls in its wrapper: its columns keep a width that reads, never a word a line. */
+td { min-width: 7.5rem; }
+td > code:only-child { white-space: nowrap; }
+td .explained { min-width: 18rem; }
 figure { margin: 0; }
 figcaption { color: var(--muted); font-size: 0.875rem; margin-top: 0.4rem; }
-/* Graphviz draws in black on no background: a light card keeps it legible in dark mode too. */
-.diagram { background: var(--diagram-background); color: #1f2328; border: 1px solid var(--border); border-radius: 8px; padding: 1rem; overflow-x: auto; text-align: center; }
+/*
+ * Graphviz draws in black on no background: its lines and text take the page's ink, so the card follows the
+ * light or dark setting. A diagram shrinks to fit its card down to the min-width its SVG carries (text no
+ * smaller than about 12 px), then scrolls inside the card; on a phone it keeps its size and scrolls.
+ */
+.diagram { background: var(--diagram-background); color: var(--diagram-ink); border: 1px solid var(--border); border-radius: 8px; padding: 1rem; overflow-x: auto; text-align: center; }
 .diagram svg { max-width: 100%; height: auto; }
-/* On a phone a large diagram keeps its size and scrolls inside its card rather than shrinking past reading. */
+.diagram svg text { fill: var(--diagram-ink); }
+.diagram svg [stroke="black"] { stroke: var(--diagram-ink); }
+.diagram svg [fill="black"] { fill: var(--diagram-ink); }
 @media (max-width: 40rem) { .diagram svg { max-width: none; } }
-.diagram a text { fill: #0b5cad; }
+.diagram a text { fill: var(--link); }
 .explained > * + * { margin-top: 0.3rem; }
 .kind { color: var(--muted); font-size: 0.85em; }
 @media print {
-  :root { --text: #000000; --muted: #333333; --background: #ffffff; --surface: #ffffff; --border: #999999; --link: #000000; --code-background: transparent; --danger-text: #000000; --danger-background: #ffffff; --danger-border: #000000; --diagram-background: #ffffff; }
+  :root { --text: #000000; --muted: #333333; --background: #ffffff; --surface: #ffffff; --border: #999999; --link: #000000; --code-background: transparent; --danger-text: #000000; --danger-background: #ffffff; --danger-border: #000000; --diagram-background: #ffffff; --diagram-ink: #000000; }
   body { font-size: 11pt; }
   .layout { display: block; max-width: none; padding: 0; }
   .layout > header, main { max-width: none; }
   nav, .back { display: none; }
   a { text-decoration: none; }
+  /* Paper does not scroll: diagrams shrink to the page, tables and code wrap within it. */
   .diagram { border: 0; padding: 0; overflow: visible; }
+  .diagram svg { min-width: 0 !important; max-width: 100%; }
   .table-wrap, pre { overflow: visible; }
-  pre { white-space: pre-wrap; }
+  pre { white-space: pre-wrap; overflow-wrap: anywhere; }
+  table { width: 100%; }
+  th, td, td > code:only-child { white-space: normal; min-width: 0; overflow-wrap: anywhere; }
+  td .explained { min-width: 0; }
   .card, figure, tr, .banner { break-inside: avoid; }
   h2, h3, h4 { break-after: avoid; }
 }

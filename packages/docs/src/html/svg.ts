@@ -18,6 +18,9 @@ const RENDER_OPTIONS = {
   edgeAttributes: { fontname: "Helvetica" },
 };
 
+/** How far a diagram may shrink: the DOT's smallest text, 11 pt (14.7 px), stays at 12.5 px or more. */
+const MIN_SCALE = 0.85;
+
 /** Ids Graphviz gives its groups: the same on every diagram, so two diagrams on a page would clash. */
 const GENERATED_ID = /\s+id="(?:a_)?(?:graph|node|edge|clust)\d+"/g;
 
@@ -44,8 +47,10 @@ function embeddable(svg: string, title: string | undefined): string {
     .replace(/\s+xlink:(?:href|title)="[^"]*"/g, "")
     .trimEnd();
   const label = title === undefined ? "" : `<title>${escapeHtml(title)}</title>`;
-  return body.replace(
-    /^<svg\b([^>]*)>/,
-    (_, attributes: string) => `<svg role="img"${attributes.replace(/\s+/g, " ")}>${label}`,
-  );
+  return body.replace(/^<svg\b([^>]*)>/, (_, attributes: string) => {
+    // Shrunk to fit the page, the smallest text (11 pt) stays about 12 px: past that the card scrolls instead.
+    const width = /\swidth="([\d.]+)pt"/.exec(attributes)?.[1];
+    const least = width === undefined ? "" : ` style="min-width: ${Math.round(Number(width) * MIN_SCALE)}pt"`;
+    return `<svg role="img"${attributes.replace(/\s+/g, " ")}${least}>${label}`;
+  });
 }
