@@ -9,3 +9,5 @@ export * from "./model.js";
 export * from "./template.js";
 export { appositionWords, count, sentence, splitWords } from "./words.js";
 export { type TestFileText, workedExample } from "./worked-example.js";
+export * from "./diff/compare.js";
+export * from "./diff/render.js";
