@@ -63,14 +63,19 @@ export async function diff(paths: readonly string[], options: DiffOptions, io: I
   }
 
   const docs = await import("@mailroom/docs");
+  // Each service's JSON, for the fields the docs model leaves out.
+  const models = new Map<ServiceDocs, unknown>();
   const servicesOf = (side: Side | null): ServiceDocs[] => {
     const file = side && checked.get(side);
-    return file ? docs.documentServices([file]).services : [];
+    if (!file) return [];
+    const { services } = docs.documentServices([file]);
+    for (const [i, s] of services.entries()) models.set(s, file.document?.services[i]?.json);
+    return services;
   };
   const diffs: ServiceDiff[] = [];
   for (const pair of pairs) {
     for (const [a, b] of docs.matchServices(servicesOf(pair.old), servicesOf(pair.new))) {
-      diffs.push(docs.diffService(a, b));
+      diffs.push(docs.diffService(a, b, { old: a && models.get(a), new: b && models.get(b) }));
     }
   }
   const report = docs.diffReport(diffs);

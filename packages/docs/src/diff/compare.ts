@@ -150,8 +150,21 @@ function pairs<T>(old: readonly T[], now: readonly T[], key: (item: T) => string
   return result;
 }
 
+/**
+ * The services' JSON, for what the docs model leaves out: the fields of channels and output files the API
+ * passes through unchecked (`preserveIntegrity`...), compared verbatim.
+ */
+export interface ServiceModels {
+  readonly old: unknown;
+  readonly new: unknown;
+}
+
 /** Two services' differences. Either may be null: a service added or removed is one change. */
-export function diffService(old: ServiceDocs | null, now: ServiceDocs | null): ServiceDiff {
+export function diffService(
+  old: ServiceDocs | null,
+  now: ServiceDocs | null,
+  models: ServiceModels = { old: null, new: null },
+): ServiceDiff {
   const changes = new Changes();
   const ref = (s: ServiceDocs | null): ServiceRef | null => (s ? { file: s.file, name: s.name, id: s.id } : null);
   if (old === null || now === null) {
@@ -160,14 +173,14 @@ export function diffService(old: ServiceDocs | null, now: ServiceDocs | null): S
     else changes.add("breaking", "the service", null, "removed", describeService(s), null);
     return { old: ref(old), new: ref(now), changes: changes.list };
   }
-  compareService(changes, old, now);
+  compareService(changes, old, now, models);
   return { old: ref(old), new: ref(now), changes: changes.list };
 }
 
 const describeService = (s: ServiceDocs): string =>
   `service "${s.name}"${s.id === null ? "" : ` (id ${s.id})`}, ${s.boxes.length} boxes, ${s.channels.length} channels`;
 
-function compareService(changes: Changes, old: ServiceDocs, now: ServiceDocs): void {
+function compareService(changes: Changes, old: ServiceDocs, now: ServiceDocs, models: ServiceModels): void {
   const subject = "the service";
   if (old.id !== now.id) {
     const words = (id: number | null) => (id === null ? null : String(id));
@@ -202,7 +215,12 @@ function compareService(changes: Changes, old: ServiceDocs, now: ServiceDocs): v
   changes.order(subject, "boxes", names(old.boxes), names(now.boxes));
   const metadataKey = (m: MetadataDocs) => `${m.box}\u0000${m.name}`;
   for (const [a, b] of pairs(old.metadata, now.metadata, metadataKey)) compareMetadata(changes, a, b);
-  for (const [a, b] of pairs(old.channels, now.channels, (c) => c.label)) compareChannel(changes, a, b);
+  const before = rawChannels(models.old);
+  const after = rawChannels(models.new);
+  for (const [a, b] of pairs(old.channels, now.channels, (c) => c.label)) {
+    compareChannel(changes, a, b);
+    if (a && b) compareRawChannel(changes, `channel ${b.label}`, before.get(a.label) ?? {}, after.get(b.label) ?? {});
+  }
   changes.order(subject, "channels", labels(old.channels), labels(now.channels));
 }
 
@@ -454,6 +472,29 @@ function compareChannel(changes: Changes, old: ChannelDocs | undefined, now: Cha
   changes.unknown(subject, old, now, CHANNEL_COMPARED);
 }
 
+type Raw = Record<string, unknown>;
+const record = (value: unknown): Raw =>
+  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Raw) : {};
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+
+/** A service JSON's channels by label. */
+const rawChannels = (service: unknown): Map<string, Raw> =>
+  new Map(list(record(record(service).properties).channels).map((c) => [String(record(c).label), record(c)]));
+
+/** The JSON's fields of a channel and of its output files that the docs model does not hold. */
+function compareRawChannel(changes: Changes, subject: string, old: Raw, now: Raw): void {
+  changes.unknown(subject, old, now, RAW_CHANNEL_KNOWN);
+  const files = (channel: Raw) =>
+    new Map(list(channel.outputFilesConfig).map((f) => [String(record(f).name ?? "MAIN"), record(f)]));
+  const before = files(old);
+  for (const [name, file] of files(now)) {
+    const previous = before.get(name);
+    if (previous) changes.unknown(`output file ${name} of ${subject}`, previous, file, new Set(["name"]));
+  }
+}
+
+const RAW_CHANNEL_KNOWN = new Set(["label", "name", "outputFilesConfig", "options"]);
+
 const describeOption = (o: ChannelOptionDocs): string =>
   `${o.optionType} = ${o.value}${o.condition === null ? "" : `, when ${o.condition.words}`}`;
 
@@ -482,8 +523,8 @@ function compareOptions(
 }
 
 /**
- * Pairs the services of the old side with those of the new: by id, then by name; a single service left on
- * each side is the same service, its id and name both changed. The new side's order, then the removed ones.
+ * Pairs the services of the old side with those of the new: by id, then by name; two files of one service each
+ * hold the same service, whatever its id and name. The new side's order, then the removed ones.
  */
 export function matchServices(
   old: readonly ServiceDocs[],
@@ -500,14 +541,9 @@ export function matchServices(
       left.delete(a);
     }
   };
+  if (old.length === 1 && now.length === 1) take(() => true);
   take((a, b) => a.id !== null && a.id === b.id);
   take((a, b) => a.name === b.name);
-  const unmatched = now.filter((b) => !matched.has(b));
-  const [single] = unmatched;
-  if (single && unmatched.length === 1 && left.size === 1) {
-    matched.set(single, [...left][0] as ServiceDocs);
-    left.clear();
-  }
   const result: [ServiceDocs | null, ServiceDocs | null][] = now.map((b) => [matched.get(b) ?? null, b]);
   for (const a of old) if (left.has(a)) result.push([a, null]);
   return result;
