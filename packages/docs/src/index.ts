@@ -1,4 +1,6 @@
 export * from "./build.js";
+export * from "./diff/compare.js";
+export * from "./diff/render.js";
 export { renderHtmlIndex } from "./html/index-page.js";
 export { type HtmlPageOptions, renderHtmlPage } from "./html/page.js";
 export { dotToSvg } from "./html/svg.js";
@@ -9,5 +11,3 @@ export * from "./model.js";
 export * from "./template.js";
 export { appositionWords, count, sentence, splitWords } from "./words.js";
 export { type TestFileText, workedExample } from "./worked-example.js";
-export * from "./diff/compare.js";
-export * from "./diff/render.js";
