@@ -104,8 +104,10 @@ async function git(args: readonly string[], what: string): Promise<string> {
     const { stdout } = await run("git", args, { encoding: "utf8", maxBuffer: 256 * 1024 * 1024 });
     return stdout;
   } catch (error) {
-    const detail = ((error as { stderr?: string }).stderr ?? "").trim().split("\n")[0] || (error as Error).message;
-    throw new UsageError(`${what}: ${detail}`);
+    const { code, stderr } = error as { code?: unknown; stderr?: string };
+    if (code === "ENOENT") throw new UsageError(`${what}: git cannot be run (is it installed?).`);
+    const detail = (stderr ?? "").trim().split("\n")[0];
+    throw new UsageError(detail ? `${what}: ${detail}` : `${what}.`);
   }
 }
 
