@@ -5,7 +5,7 @@ import { readSource, type SourceText, sourceOfText } from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
 import type { ServiceDiff, ServiceDocs } from "@mailroom/docs";
 import { ConfigResolver, settingsOf } from "./config.js";
-import { builtFrom, expandPaths } from "./files.js";
+import { builtFrom, expandPaths, type FoundFile } from "./files.js";
 import { formatPlain } from "./format/plain.js";
 import { type Io, UsageError } from "./io.js";
 import { type CheckedFile, checkSource } from "./lint.js";
@@ -121,10 +121,19 @@ const hidden = (path: string): boolean =>
 async function gitPairs(rev: string, paths: readonly string[]): Promise<Pair[]> {
   const roots = paths.length > 0 ? paths : ["."];
   await git(["rev-parse", "--verify", "--quiet", `${rev}^{commit}`], `"${rev}" is not a revision of this repository`);
-  const current = (await Promise.all(roots.map((root) => expandPaths([root]).catch(() => [])))).flat();
-  // ls-tree names the files relative to the current directory, as the working tree's are.
-  const listed = await git(["ls-tree", "-r", "--name-only", rev, "--", ...roots], `git ls-tree ${rev}`);
-  const before = listed.split("\n").filter((path) => SERVICE_FILE.test(path) && !hidden(path));
+  const current: FoundFile[] = [];
+  const before: string[] = [];
+  for (const root of roots) {
+    // A path the working tree no longer has may still be one of the revision's: its files were deleted.
+    const found = await expandPaths([root]).catch((error: unknown) =>
+      error instanceof UsageError ? null : Promise.reject(error),
+    );
+    // ls-tree names the files relative to the current directory, as the working tree's are.
+    const listed = await git(["ls-tree", "-r", "--name-only", rev, "--", root], `git ls-tree ${rev}`);
+    if (found === null && listed === "") throw new UsageError(`Path "${root}" does not exist, nor at ${rev}.`);
+    current.push(...(found ?? []));
+    before.push(...listed.split("\n").filter((path) => SERVICE_FILE.test(path) && !hidden(path)));
+  }
   const now = new Set(current.map(({ file }) => displayPath(normalize(file))));
   const then = new Set(before.map((path) => displayPath(normalize(path))));
   const all = [...new Set([...now, ...then])].sort();

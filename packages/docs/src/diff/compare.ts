@@ -214,7 +214,10 @@ function compareService(changes: Changes, old: ServiceDocs, now: ServiceDocs, mo
   for (const [a, b] of pairs(old.boxes, now.boxes, (box) => box.name)) compareBox(changes, a, b);
   changes.order(subject, "boxes", names(old.boxes), names(now.boxes));
   const metadataKey = (m: MetadataDocs) => `${m.box}\u0000${m.name}`;
-  for (const [a, b] of pairs(old.metadata, now.metadata, metadataKey)) compareMetadata(changes, a, b);
+  // The metadata of a box added or removed come and go with it: the box's change says so.
+  const both = new Set(names(old.boxes).filter((name) => names(now.boxes).includes(name)));
+  const kept = (list: readonly MetadataDocs[]) => list.filter((m) => both.has(m.box));
+  for (const [a, b] of pairs(kept(old.metadata), kept(now.metadata), metadataKey)) compareMetadata(changes, a, b);
   const before = rawChannels(models.old);
   const after = rawChannels(models.new);
   for (const [a, b] of pairs(old.channels, now.channels, (c) => c.label)) {
