@@ -305,12 +305,15 @@ describe("mailroom diff inputs", () => {
           GIT_COMMITTER_EMAIL: "t@t",
         },
       });
+    // A name git would quote: read unquoted.
+    cpSync(join(repo, "examples/registered-letter.service.yaml"), join(repo, "examples/recommandée.service.yaml"));
     git("init", "-q");
     git("add", ".");
     git("commit", "-qm", "services");
     const payslips = join(repo, "examples/payslips.service.yaml");
     writeFileSync(payslips, readFileSync(payslips, "utf8").replace("elements: 0..1", "elements: 1..1"));
     unlinkSync(join(repo, "examples/registered-letter.service.yaml"));
+    unlinkSync(join(repo, "examples/recommandée.service.yaml"));
     unlinkSync(join(repo, "examples/registered-letter.service.json"));
     cpSync(join(repoRoot, "test/fixtures/diff/payslips-2025.service.yaml"), join(repo, "examples/new.service.yaml"));
 
@@ -325,6 +328,7 @@ describe("mailroom diff inputs", () => {
         "examples/payslips.service.yaml",
         ["breaking box ATTESTATIONS: made mandatory"],
       ],
+      ["HEAD:examples/recommandée.service.yaml", null, ["breaking the service: removed"]],
       ["HEAD:examples/registered-letter.service.yaml", null, ["breaking the service: removed"]],
     ]);
     // A JSON file built from a DSL file beside it is compared once, as its source.

@@ -128,11 +128,11 @@ async function gitPairs(rev: string, paths: readonly string[]): Promise<Pair[]> 
     const found = await expandPaths([root]).catch((error: unknown) =>
       error instanceof UsageError ? null : Promise.reject(error),
     );
-    // ls-tree names the files relative to the current directory, as the working tree's are.
-    const listed = await git(["ls-tree", "-r", "--name-only", rev, "--", root], `git ls-tree ${rev}`);
+    // ls-tree names the files relative to the current directory, as the working tree's are; -z: unquoted.
+    const listed = await git(["ls-tree", "-r", "-z", "--name-only", rev, "--", root], `git ls-tree ${rev}`);
     if (found === null && listed === "") throw new UsageError(`Path "${root}" does not exist, nor at ${rev}.`);
     current.push(...(found ?? []));
-    before.push(...listed.split("\n").filter((path) => SERVICE_FILE.test(path) && !hidden(path)));
+    before.push(...listed.split("\0").filter((path) => SERVICE_FILE.test(path) && !hidden(path)));
   }
   const now = new Set(current.map(({ file }) => displayPath(normalize(file))));
   const then = new Set(before.map((path) => displayPath(normalize(path))));
