@@ -35,7 +35,9 @@ const examplePath = (name: string, ext = "yaml") => join(repoRoot, `examples/${n
 
 const diffJson = async (old: string, now: string, ...more: string[]) => {
   const result = await runCli(["diff", old, now, "--format", "json", ...more]);
-  return { ...result, report: result.stdout ? JSON.parse(result.stdout) : undefined };
+  // No report: the CLI's message says why, in the test's failure.
+  if (result.stdout === "") throw new Error(`mailroom diff printed nothing (exit ${result.code}): ${result.stderr}`);
+  return { ...result, report: JSON.parse(result.stdout) };
 };
 
 /** The changes of a report, one line each: "class subject: summary". */
@@ -130,6 +132,51 @@ describe("mailroom diff classes", () => {
     ]);
   });
 
+  it("classes each other field of the service, its boxes, metadata, appositions and channels", async () => {
+    const changed = payslips((s) => {
+      s.type = "ADVANCED";
+      s.organizationalUnit.id = 4411;
+      s.properties.iconName = "mail";
+      const [main, attachment] = boxesOf(s);
+      main.hidden = true;
+      main.hasAddressPage = false;
+      main.splitConfig.value = "^Fin du bulletin";
+      main.appositions[0].serializedPageFilter = "1-2";
+      main.appositions[2].editable = false;
+      main.metadatas[1].editable = false;
+      main.metadatas[2].persist = false;
+      main.metadatas.reverse();
+      attachment["@type"] = "box.DATA_FILE";
+      for (const key of ["integrityPreservable", "splitConfig", "hasAddressPage", "appositions"])
+        delete attachment[key];
+      attachment.metadatas = [];
+      attachment.reconcile.condition = { "@type": "exb.Boolean", value: true };
+      s.properties.channels[1].options[0].value = "2SIDE";
+    });
+    const { report, code } = await diffJson(old(), changed);
+    expect(lines(report)).toEqual([
+      "behaviour the service: type changed",
+      "behaviour the service: organizational unit changed (its properties are what metadata read)",
+      "cosmetic the service: icon changed",
+      "cosmetic box PAYSLIPS: hidden",
+      "behaviour PAYSLIPS's split: split changed",
+      "behaviour box PAYSLIPS: address page changed",
+      "behaviour apposition 1 of box PAYSLIPS: changed",
+      "breaking apposition 3 of box PAYSLIPS: no longer editable by jobs",
+      "cosmetic box PAYSLIPS: metadata reordered",
+      "breaking box ATTESTATIONS: takes other files",
+      "breaking ATTESTATIONS's split: no longer editable by jobs",
+      "behaviour box ATTESTATIONS: address page changed",
+      "behaviour box ATTESTATIONS: integrity preservation changed",
+      "behaviour ATTESTATIONS's reconcile: condition changed",
+      "behaviour metadata recipientAddress of box PAYSLIPS: no longer kept with the job",
+      "breaking metadata employeeName of box PAYSLIPS: no longer editable",
+      "behaviour metadata attestationEmployeeId of box ATTESTATIONS: removed",
+      "behaviour option printMode of output file MAIN of channel Courrier – lettre verte: changed",
+    ]);
+    expect(code).toBe(1);
+  });
+
   it("a requirement newly read is breaking; the one no longer read is behaviour", async () => {
     const text = readFileSync(examplePath("payslips", "json"), "utf8").replaceAll(
       "POSTAL_ADDRESS_RECIPIENT",
@@ -218,8 +265,9 @@ describe("mailroom diff formats", () => {
 
   it("prints text by default, each change with what it was and is now", async () => {
     const { code, stdout } = await runCli(["diff", fixture, examplePath("payslips")]);
-    expect(stdout).toContain("  breaking  box ATTESTATIONS: maximum number of files lowered\n");
-    expect(stdout).toContain("              was: up to 2 files\n              now: up to 1 file\n");
+    expect(stdout).toContain("  breaking  ~ box ATTESTATIONS: maximum number of files lowered\n");
+    expect(stdout).toContain("                was: up to 2 files\n                now: up to 1 file\n");
+    expect(stdout).toContain("  behaviour - metadata batch of box PAYSLIPS: removed\n");
     expect(stdout.endsWith("4 changes: 1 breaking, 2 behaviour, 1 cosmetic\n")).toBe(true);
     expect(code).toBe(1);
   });
@@ -339,7 +387,7 @@ describe("mailroom diff inputs", () => {
     expect(missing.stderr).toBe('mailroom: Path "no-such-folder" does not exist, nor at HEAD.\n');
     expect(missing.code).toBe(2);
     const gone = await runCli(["diff", "--git", "HEAD", "examples/registered-letter.service.yaml"], { cwd: repo });
-    expect(gone.stdout).toContain("  breaking  the service: removed\n");
+    expect(gone.stdout).toContain("  breaking  - the service: removed\n");
     expect(gone.code).toBe(1);
 
     const bad = await runCli(["diff", "--git", "no-such-rev"], { cwd: repo });

@@ -28,6 +28,9 @@ const serviceTitle = (d: ServiceDiff): string => {
 
 const files = (d: ServiceDiff): string => `${d.old?.file ?? "(none)"} -> ${d.new?.file ?? "(none)"}`;
 
+/** A mark per kind of change, as deployment previews show them: added, removed, changed. */
+const MARKS: Record<Change["kind"], string> = { added: "+", removed: "-", changed: "~" };
+
 const byClass = (changes: readonly Change[], cls: ChangeClass) => changes.filter((c) => c.class === cls);
 
 export function renderDiffText(report: DiffReport): string {
@@ -37,9 +40,9 @@ export function renderDiffText(report: DiffReport): string {
     lines.push(`${serviceTitle(d)}: ${files(d)}`);
     for (const cls of CHANGE_CLASSES) {
       for (const c of byClass(d.changes, cls)) {
-        lines.push(`  ${cls.padEnd(10)}${c.subject}: ${c.summary}`);
-        if (c.old !== null) lines.push(`              was: ${c.old}`);
-        if (c.new !== null) lines.push(`              now: ${c.new}`);
+        lines.push(`  ${cls.padEnd(10)}${MARKS[c.kind]} ${c.subject}: ${c.summary}`);
+        if (c.old !== null) lines.push(`                was: ${c.old}`);
+        if (c.new !== null) lines.push(`                now: ${c.new}`);
       }
     }
     lines.push("");
