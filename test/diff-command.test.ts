@@ -321,6 +321,22 @@ describe("mailroom diff inputs", () => {
     expect(code).toBe(2);
   });
 
+  it("checks both sides with the configuration: a warning it makes an error refuses the file", async () => {
+    const unused = join(work, "unused.service.yaml");
+    writeFileSync(
+      unused,
+      readFileSync(examplePath("payslips"), "utf8").replace("      replyTo:", "      spare: fileName\n      replyTo:"),
+    );
+    const config = join(work, "strict.config.yaml");
+    writeFileSync(config, "rules:\n  unused-metadata: error\n");
+    const lenient = await runCli(["diff", examplePath("payslips"), unused]);
+    expect(lenient.stdout).toContain("  behaviour + metadata spare of box PAYSLIPS: added\n");
+    expect(lenient.code).toBe(0);
+    const strict = await runCli(["diff", examplePath("payslips"), unused, "--config", config]);
+    expect(strict.stderr).toMatch(/unused\.service\.yaml:\d+:\d+ {2}error {2}Metadata "spare" .* {2}unused-metadata\n/);
+    expect(strict.code).toBe(2);
+  });
+
   it("gives usage errors exit 2: one file, a missing file, a directory, an unknown format", async () => {
     const one = await runCli(["diff", examplePath("payslips")]);
     expect(one.stderr).toContain("Give two files to compare");

@@ -15,6 +15,7 @@ export interface DiffOptions {
   readonly format: "text" | "md" | "json";
   readonly git?: string;
   readonly allowBreaking?: boolean;
+  readonly config?: string;
 }
 
 /** One side of a comparison: the file's path (for its configuration and its kind), as shown, and its text. */
@@ -39,7 +40,7 @@ const run = promisify(execFile);
  */
 export async function diff(paths: readonly string[], options: DiffOptions, io: Io): Promise<number> {
   const pairs = options.git === undefined ? await filePairs(paths) : await gitPairs(options.git, paths);
-  const resolver = new ConfigResolver();
+  const resolver = new ConfigResolver(options.config);
   await resolver.init();
   const sides = pairs.flatMap((p) => [p.old, p.new]).filter((s): s is Side => s !== null);
   const settings = await settingsOf(

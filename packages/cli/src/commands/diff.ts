@@ -29,6 +29,7 @@ export function registerDiff(program: Command, io: Io, setExitCode: SetExitCode)
     .addOption(new Option("-f, --format <format>", "output format").choices(["text", "md", "json"]).default("text"))
     .option("--git <rev>", "compare each service file with its version at this git revision")
     .option("--allow-breaking", "exit 0 even when a change is breaking")
+    .option("--config <file>", "check both sides with this configuration instead of the nearest mailroom.config.yaml")
     .addHelpText("after", DIFF_HELP)
     .action(async (paths: string[], options: DiffOptions) => {
       if (options.git === undefined && paths.length !== 2) {
