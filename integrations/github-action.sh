@@ -106,18 +106,21 @@ if [[ ${INPUT_MODE:-lint} == diff ]]; then
   false) ;;
   *) fail "Input allow-breaking is \"$INPUT_ALLOW_BREAKING\"; expected true or false." ;;
   esac
-  "${command[@]}" "${diff_args[@]}" -- "${paths[@]}" >"$report/diff.md" || status=$?
-  ((status <= 1)) || fail "mailroom diff could not compare (exit code $status); its messages are in the log above."
-  print_log "mailroom diff" "$report/diff.md"
-  cat "$report/diff.md" >>"${GITHUB_STEP_SUMMARY:-/dev/null}"
   case ${INPUT_COMMENT:-true} in
-  true)
-    MAILROOM_TOKEN=${INPUT_TOKEN:-} node "$here/pull-request-comment.mjs" "$report/diff.md" ||
-      fail "The diff could not be commented on the pull request; GitHub's answer is in the log above."
-    ;;
-  false) ;;
+  true | false) ;;
   *) fail "Input comment is \"$INPUT_COMMENT\"; expected true or false." ;;
   esac
+  "${command[@]}" "${diff_args[@]}" -- "${paths[@]}" >"$report/diff.md" || status=$?
+  # A comparison that could not run must not leave an earlier comment standing as if all were well.
+  ((status <= 1)) ||
+    echo "**mailroom diff** could not compare the services (exit code $status): the job's log says why." >"$report/diff.md"
+  print_log "mailroom diff" "$report/diff.md"
+  cat "$report/diff.md" >>"${GITHUB_STEP_SUMMARY:-/dev/null}"
+  if [[ ${INPUT_COMMENT:-true} == true ]]; then
+    MAILROOM_TOKEN=${INPUT_TOKEN:-} node "$here/pull-request-comment.mjs" "$report/diff.md" ||
+      fail "The diff could not be commented on the pull request; GitHub's answer is in the log above."
+  fi
+  ((status <= 1)) || fail "mailroom diff could not compare (exit code $status); its messages are in the log above."
   ((status == 0)) || echo "::error title=mailroom diff::A change is breaking for integrators (see the job summary)."
   rm -rf "$report"
   exit "$status"

@@ -380,20 +380,43 @@ describe("the GitHub Action (action.yml)", () => {
       expect(posted).toContain("- **channel Mail**: removed: delivery commands naming it fail");
       expect(first.summary).toBe(posted.slice("<!-- mailroom-diff -->\n".length));
 
-      // Without base, a pull request's base branch as the checkout fetched it: origin/main, missing here.
+      // Without base, a pull request's base branch as the checkout fetched it: origin/main, missing here. The
+      // comment then says the diff could not be made, so that it does not stand as if all were well.
       requests.length = 0;
       const unfetched = await runAction(workspace, { ...inputs, base: "" }, undefined, runner);
       expect(unfetched.stderr).toContain('"origin/main" is not a revision of this repository.');
       expect(unfetched.code).toBe(2);
-      expect(requests).toEqual([]);
+      expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+        "GET /repos/acme/services/issues/42/comments?per_page=100&page=1",
+        "PATCH /repos/acme/services/issues/comments/9",
+      ]);
+      expect(comments[1]?.body).toBe(
+        "<!-- mailroom-diff -->\n**mailroom diff** could not compare the services (exit code 2): the job's log says why.\n",
+      );
       // The next push, with the base fetched: the same comment is updated, and breaking changes allowed pass.
       git("update-ref", "refs/remotes/origin/main", "main");
+      requests.length = 0;
       const allowed = await runAction(workspace, { ...inputs, base: "", "allow-breaking": "true" }, undefined, runner);
       expect(allowed.code).toBe(0);
       expect(requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.url}`)).toEqual([
         "PATCH /repos/acme/services/issues/comments/9",
       ]);
       expect(comments.map((c) => c.id)).toEqual([1, 9]);
+      // The base by default is origin/<base branch>.
+      expect(comments[1]?.body).toBe(posted.replace("`main:services/", "`origin/main:services/"));
+
+      // A push that breaks a service: the same.
+      writeFileSync(join(workspace, "services/letters.service.yaml"), "id: [\n");
+      requests.length = 0;
+      const broken = await runAction(workspace, inputs, undefined, runner);
+      expect(broken.code).toBe(2);
+      expect(broken.stderr).toContain("services/letters.service.yaml:");
+      expect(requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.url}`)).toEqual([
+        "PATCH /repos/acme/services/issues/comments/9",
+      ]);
+      expect(comments[1]?.body).toBe(
+        "<!-- mailroom-diff -->\n**mailroom diff** could not compare the services (exit code 2): the job's log says why.\n",
+      );
     } finally {
       server.close();
     }
