@@ -177,6 +177,18 @@ describe("mailroom diff classes", () => {
     expect(code).toBe(1);
   });
 
+  it("a split that jobs could not edit, removed, is behaviour: the split comes and goes as a whole", async () => {
+    const changed = payslips((s) => {
+      delete boxesOf(s)[0].splitConfig;
+    });
+    const { report } = await diffJson(old(), changed);
+    const [change] = report.services[0].changes;
+    expect(lines(report)).toEqual(["behaviour PAYSLIPS's split: removed"]);
+    expect(change.kind).toBe("removed");
+    expect(change.old).toMatch(/^a document ends on each page whose text in the area 15, 270, 180 x 12/);
+    expect(change.new).toBe(null);
+  });
+
   it("a requirement newly read is breaking; the one no longer read is behaviour", async () => {
     const text = readFileSync(examplePath("payslips", "json"), "utf8").replaceAll(
       "POSTAL_ADDRESS_RECIPIENT",

@@ -31,7 +31,7 @@ export interface Change {
   readonly subject: string;
   /** The part of the subject that changed ("split", "description"); null when the subject itself came or went. */
   readonly field: string | null;
-  /** What happened, in words, without the subject: "removed", "made mandatory", "the expression changed". */
+  /** What happened, in words, without the subject: "removed", "made mandatory", "content changed". */
   readonly summary: string;
   /** The old and new values in words (expressions as sentences); null on the side where there is none. */
   readonly old: string | null;
@@ -311,8 +311,10 @@ function compareSplit(changes: Changes, subject: string, old: BoxDocs["split"], 
     changes.add("breaking", splitSubject, field, "no longer editable by jobs", old.words, now?.words ?? null);
     return;
   }
-  const summary = old === null ? "split added" : now === null ? "split removed" : "split changed";
-  changes.add("behaviour", splitSubject, field, summary, old?.words ?? null, now?.words ?? null);
+  // A split added or removed is its subject coming or going: no field of it changed.
+  const summary = old === null ? "added" : now === null ? "removed" : "split changed";
+  const changed = old !== null && now !== null ? field : null;
+  changes.add("behaviour", splitSubject, changed, summary, old?.words ?? null, now?.words ?? null);
 }
 
 /** Appositions by position: their order is the order they are laid. */
