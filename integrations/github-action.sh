@@ -2,6 +2,8 @@
 # The GitHub Action's step (action.yml), run in the input `working-directory` with the inputs as INPUT_*
 # variables. One `mailroom lint` writes the annotations (stdout), the stylish report for the log, SARIF and the
 # report asked for, and the JSON the step's outputs and summary are counted from. Exit status: mailroom's.
+# With `mode: diff`, `mailroom diff --git <base>` instead: its Markdown goes to the summary and, as a sticky
+# comment, on the pull request (pull-request-comment.mjs).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 : "${GITHUB_WORKSPACE:?is not set: this script is a step of the GitHub Action}" "${RUNNER_TEMP:?is not set}"
@@ -37,6 +39,11 @@ set -f
 paths=(${INPUT_PATHS:-.})
 set +f
 ((${#paths[@]} > 0)) || paths=(.)
+
+case ${INPUT_MODE:-lint} in
+lint | diff) ;;
+*) fail "Input mode is \"$INPUT_MODE\"; expected lint or diff." ;;
+esac
 
 report=$(mktemp -d "$RUNNER_TEMP/mailroom.XXXXXX")
 args=(lint --format stylish -o "$report/log.txt" --format json -o "$report/problems.json")
@@ -76,18 +83,55 @@ fi
 
 cd "$workspace"
 status=0
+
+# The log's reports may quote the files read: commands are stopped so that no line of them acts as one.
+print_log() {
+  local token
+  token=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
+  echo "::group::$1"
+  echo "::stop-commands::$token"
+  cat "$2"
+  echo "::$token::"
+  echo "::endgroup::"
+}
+
+if [[ ${INPUT_MODE:-lint} == diff ]]; then
+  base=${INPUT_BASE:-}
+  # A pull request's checkout has its base branch as origin/<base> when fetched (fetch-depth: 0).
+  [[ -n $base || -z ${GITHUB_BASE_REF:-} ]] || base=origin/$GITHUB_BASE_REF
+  [[ -n $base ]] || fail "Input base is empty and the event is not a pull request's: give the revision to compare with."
+  diff_args=(diff --git "$base" --format md)
+  case ${INPUT_ALLOW_BREAKING:-false} in
+  true) diff_args+=(--allow-breaking) ;;
+  false) ;;
+  *) fail "Input allow-breaking is \"$INPUT_ALLOW_BREAKING\"; expected true or false." ;;
+  esac
+  case ${INPUT_COMMENT:-true} in
+  true | false) ;;
+  *) fail "Input comment is \"$INPUT_COMMENT\"; expected true or false." ;;
+  esac
+  "${command[@]}" "${diff_args[@]}" -- "${paths[@]}" >"$report/diff.md" || status=$?
+  # A comparison that could not run must not leave an earlier comment standing as if all were well.
+  ((status <= 1)) ||
+    echo "**mailroom diff** could not compare the services (exit code $status): the job's log says why." >"$report/diff.md"
+  print_log "mailroom diff" "$report/diff.md"
+  cat "$report/diff.md" >>"${GITHUB_STEP_SUMMARY:-/dev/null}"
+  if [[ ${INPUT_COMMENT:-true} == true ]]; then
+    MAILROOM_TOKEN=${INPUT_TOKEN:-} node "$here/pull-request-comment.mjs" "$report/diff.md" ||
+      fail "The diff could not be commented on the pull request; GitHub's answer is in the log above."
+  fi
+  ((status <= 1)) || fail "mailroom diff could not compare (exit code $status); its messages are in the log above."
+  ((status == 0)) || echo "::error title=mailroom diff::A change is breaking for integrators (see the job summary)."
+  rm -rf "$report"
+  exit "$status"
+fi
+
 "${command[@]}" "${args[@]}" || status=$?
 
 if [[ ! -f $report/problems.json ]]; then
   fail "mailroom lint did not run to the end (exit code $status); its messages are in the log above."
 fi
-# The log's report may quote the files linted: commands are stopped so that no line of it acts as one.
-token=$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')
-echo "::group::mailroom lint report"
-echo "::stop-commands::$token"
-cat "$report/log.txt"
-echo "::$token::"
-echo "::endgroup::"
+print_log "mailroom lint report" "$report/log.txt"
 
 read -r errors warnings < <(node -e 'const problems = JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8"));
   const count = (severity) => problems.filter((p) => p.severity === severity).length;

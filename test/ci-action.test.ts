@@ -1,5 +1,7 @@
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage } from "node:http";
+import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -70,9 +72,15 @@ interface ActionRun {
  * in its `working-directory` under the workspace, with `${{ }}` expressions substituted in `run`, `env` and
  * `working-directory`, the runner's variables, and files for GITHUB_OUTPUT and GITHUB_STEP_SUMMARY; the first
  * step that fails ends the run. Inputs reach a step only through its `env:` (whether a runner also exports
- * INPUT_* variables to composite steps is not relied on). `path` is put in front of PATH.
+ * INPUT_* variables to composite steps is not relied on). `path` is put in front of PATH; `runner` adds the
+ * variables of an event (GITHUB_EVENT_PATH, GITHUB_API_URL...).
  */
-async function runAction(workspace: string, given: Record<string, string>, path?: string): Promise<ActionRun> {
+async function runAction(
+  workspace: string,
+  given: Record<string, string>,
+  path?: string,
+  runner: Record<string, string> = {},
+): Promise<ActionRun> {
   for (const name of Object.keys(given)) expect(action.inputs, `input ${name}`).toHaveProperty(name);
   const temp = scratch();
   const inputs = Object.fromEntries(
@@ -106,6 +114,7 @@ async function runAction(workspace: string, given: Record<string, string>, path?
       GITHUB_PATH: join(temp, `path-${index}`),
       RUNNER_TEMP: temp,
       RUNNER_OS: "Linux",
+      ...runner,
       ...Object.fromEntries(Object.entries(step.env ?? {}).map(([k, v]) => [k, evaluate(v, lookup)])),
     };
     const cwd = join(workspace, evaluate(step["working-directory"] ?? ".", lookup));
@@ -308,5 +317,126 @@ describe("the GitHub Action (action.yml)", () => {
     const wrong = await runAction(workspace, { annotations: "yes", mailroom: bin });
     expect(wrong.code).toBe(2);
     expect(wrong.stdout).toBe('::error title=mailroom::Input annotations is "yes"; expected true or false.\n');
+  });
+
+  it("in diff mode, comments what changed on the pull request, updating its comment, and fails on breaking changes", async () => {
+    const workspace = realpathSync(scratch({ "services/letters.service.yaml": CLEAN_SERVICE }));
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: workspace });
+    git("init", "-q", "-b", "main");
+    git("add", ".");
+    git("commit", "-qm", "services");
+    // The pull request raises the box's minimum, removes the channel and adds another.
+    writeFileSync(
+      join(workspace, "services/letters.service.yaml"),
+      CLEAN_SERVICE.replace("elements: 1", "elements: 2").replace("label: Mail", "label: Post"),
+    );
+    // A stand-in for api.github.com: the pull request's comments, and every request received.
+    const requests: { method: string; url: string; authorization: string; body: string }[] = [];
+    const comments: { id: number; body: string }[] = [{ id: 1, body: "Looks good." }];
+    const server = createServer((request: IncomingMessage, response) => {
+      let body = "";
+      request.on("data", (chunk) => {
+        body += chunk;
+      });
+      request.on("end", () => {
+        const method = request.method ?? "";
+        const url = request.url ?? "";
+        requests.push({ method, url, authorization: request.headers.authorization ?? "", body });
+        if (method === "POST") comments.push({ id: 9, body: JSON.parse(body).body });
+        if (method === "PATCH") (comments[1] as { body: string }).body = JSON.parse(body).body;
+        response.writeHead(method === "POST" ? 201 : 200, { "content-type": "application/json" });
+        response.end(JSON.stringify(method === "GET" ? comments : {}));
+      });
+    });
+    await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
+    try {
+      const event = join(workspace, "..", `event-${Date.now()}.json`);
+      writeFileSync(event, JSON.stringify({ pull_request: { number: 42 } }));
+      const runner = {
+        GITHUB_API_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        GITHUB_REPOSITORY: "acme/services",
+        GITHUB_EVENT_PATH: event,
+        GITHUB_BASE_REF: "main",
+      };
+      const inputs = { mode: "diff", base: "main", paths: "services", token: "secret-token", mailroom: bin };
+      const first = await runAction(workspace, inputs, undefined, runner);
+      expect(first.code).toBe(1);
+      expect(first.stdout).toContain(
+        "::error title=mailroom diff::A change is breaking for integrators (see the job summary).",
+      );
+      expect(first.stdout).toContain("Commented on pull request #42.");
+      expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+        "GET /repos/acme/services/issues/42/comments?per_page=100&page=1",
+        "POST /repos/acme/services/issues/42/comments",
+      ]);
+      expect(requests.every((r) => r.authorization === "Bearer secret-token")).toBe(true);
+      const posted = JSON.parse(requests[1]?.body ?? "{}").body as string;
+      expect(posted.split("\n").slice(0, 2)).toEqual([
+        "<!-- mailroom-diff -->",
+        "**mailroom diff**: ⚠️ 2 breaking, 1 behaviour, 0 cosmetic",
+      ]);
+      expect(posted).toContain("- **box letters**: minimum number of files raised");
+      expect(posted).toContain("- **channel Mail**: removed: delivery commands naming it fail");
+      expect(first.summary).toBe(posted.slice("<!-- mailroom-diff -->\n".length));
+
+      // Without base, a pull request's base branch as the checkout fetched it: origin/main, missing here. The
+      // comment then says the diff could not be made, so that it does not stand as if all were well.
+      requests.length = 0;
+      const unfetched = await runAction(workspace, { ...inputs, base: "" }, undefined, runner);
+      expect(unfetched.stderr).toContain('"origin/main" is not a revision of this repository.');
+      expect(unfetched.code).toBe(2);
+      expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+        "GET /repos/acme/services/issues/42/comments?per_page=100&page=1",
+        "PATCH /repos/acme/services/issues/comments/9",
+      ]);
+      expect(comments[1]?.body).toBe(
+        "<!-- mailroom-diff -->\n**mailroom diff** could not compare the services (exit code 2): the job's log says why.\n",
+      );
+      // The next push, with the base fetched: the same comment is updated, and breaking changes allowed pass.
+      git("update-ref", "refs/remotes/origin/main", "main");
+      requests.length = 0;
+      const allowed = await runAction(workspace, { ...inputs, base: "", "allow-breaking": "true" }, undefined, runner);
+      expect(allowed.code).toBe(0);
+      expect(requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.url}`)).toEqual([
+        "PATCH /repos/acme/services/issues/comments/9",
+      ]);
+      expect(comments.map((c) => c.id)).toEqual([1, 9]);
+      // The base by default is origin/<base branch>.
+      expect(comments[1]?.body).toBe(posted.replace("`main:services/", "`origin/main:services/"));
+
+      // A push that breaks a service: the same.
+      writeFileSync(join(workspace, "services/letters.service.yaml"), "id: [\n");
+      requests.length = 0;
+      const broken = await runAction(workspace, inputs, undefined, runner);
+      expect(broken.code).toBe(2);
+      expect(broken.stderr).toContain("services/letters.service.yaml:");
+      expect(requests.filter((r) => r.method !== "GET").map((r) => `${r.method} ${r.url}`)).toEqual([
+        "PATCH /repos/acme/services/issues/comments/9",
+      ]);
+      expect(comments[1]?.body).toBe(
+        "<!-- mailroom-diff -->\n**mailroom diff** could not compare the services (exit code 2): the job's log says why.\n",
+      );
+    } finally {
+      server.close();
+    }
+  });
+
+  it("in diff mode, refuses a wrong input and a service with errors", async () => {
+    const workspace = workspaceWith();
+    const wrong = await runAction(workspace, { mode: "compare", mailroom: bin });
+    expect(wrong.code).toBe(2);
+    expect(wrong.stdout).toBe('::error title=mailroom::Input mode is "compare"; expected lint or diff.\n');
+    const noBase = await runAction(workspace, { mode: "diff", mailroom: bin });
+    expect(noBase.code).toBe(2);
+    expect(noBase.stdout).toContain("Input base is empty and the event is not a pull request's");
+    execFileSync("git", ["init", "-q"], { cwd: workspace });
+    execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "--allow-empty", "-m", "x"], {
+      cwd: workspace,
+    });
+    const broken = await runAction(workspace, { mode: "diff", base: "HEAD", comment: "false", mailroom: bin });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toContain("services/letters.service.yaml:12:40  error");
+    expect(broken.stdout).toContain("::error title=mailroom::mailroom diff could not compare (exit code 2)");
   });
 });

@@ -46,6 +46,12 @@ export async function expandPaths(paths: readonly string[], names: RegExp = SERV
   return [...found.values()];
 }
 
+const JSON_FILE = /\.service\.json$/i;
+
+/** A JSON file whose DSL source is among `names`: `build`'s output, documented or compared once, as its source. */
+export const builtFrom = (file: string, names: ReadonlySet<string>): boolean =>
+  JSON_FILE.test(file) && [".service.yaml", ".service.yml"].some((ext) => names.has(file.replace(JSON_FILE, ext)));
+
 /** Temporary files of this process, numbered: short names, whatever the length of the file's. */
 let temporaries = 0;
 

@@ -7,7 +7,7 @@ import type { Service } from "@mailroom/model";
 import type { AreaUnit } from "@mailroom/runtime";
 import { type Diagnostic, diagnostic, span } from "@mailroom/syntax";
 import { ConfigResolver, settingsOf } from "./config.js";
-import { expandPaths, writeOutput } from "./files.js";
+import { builtFrom, expandPaths, writeOutput } from "./files.js";
 import { formatPlain } from "./format/plain.js";
 import { type Io, UsageError } from "./io.js";
 import { checkFile } from "./lint.js";
@@ -27,12 +27,6 @@ interface Output {
   readonly path: string;
   readonly text: string;
 }
-
-const JSON_FILE = /\.service\.json$/i;
-
-/** A JSON file whose DSL source is documented too: `build`'s output, documented once, from its source. */
-const builtFrom = (file: string, names: ReadonlySet<string>): boolean =>
-  JSON_FILE.test(file) && [".service.yaml", ".service.yml"].some((ext) => names.has(file.replace(JSON_FILE, ext)));
 
 /**
  * `mailroom docs`: checks each service as `lint` would (with each file's configuration), builds the docs

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { registerBuild } from "./commands/build.js";
 import { registerDecompile } from "./commands/decompile.js";
+import { registerDiff } from "./commands/diff.js";
 import { registerDocs } from "./commands/docs.js";
 import { registerEval } from "./commands/eval.js";
 import { registerExplain } from "./commands/explain.js";
@@ -46,6 +47,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   registerDocs(program, io, setExitCode);
   registerEval(program, io, setExitCode);
   registerTest(program, io, setExitCode);
+  registerDiff(program, io, setExitCode);
   registerLsp(program);
 
   try {

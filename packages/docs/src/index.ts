@@ -1,4 +1,6 @@
 export * from "./build.js";
+export * from "./diff/compare.js";
+export * from "./diff/render.js";
 export { renderHtmlIndex } from "./html/index-page.js";
 export { type HtmlPageOptions, renderHtmlPage } from "./html/page.js";
 export { dotToSvg } from "./html/svg.js";
