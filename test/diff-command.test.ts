@@ -245,7 +245,7 @@ describe("mailroom diff classes", () => {
     const { report } = await diffJson(old(), changed);
     expect(lines(report)).toEqual([
       "cosmetic channel Courrier – lettre verte: name changed",
-      "behaviour channel E-mail sécurisé salarié: priority changed",
+      "behaviour channel E-mail sécurisé salarié: priority added",
       "behaviour output file MAIN of channel E-mail sécurisé salarié: preserveIntegrity changed",
       "cosmetic the service: channels reordered",
     ]);

@@ -64,20 +64,14 @@ export async function diff(paths: readonly string[], options: DiffOptions, io: I
   }
 
   const docs = await import("@mailroom/docs");
-  // Each service's JSON, for the fields the docs model leaves out.
-  const models = new Map<ServiceDocs, unknown>();
   const servicesOf = (side: Side | null): ServiceDocs[] => {
     const file = side && checked.get(side);
-    if (!file) return [];
-    const { services } = docs.documentServices([file]);
-    for (const [i, s] of services.entries()) models.set(s, file.document?.services[i]?.json);
-    return services;
+    return file ? docs.documentServices([file]).services : [];
   };
   const diffs: ServiceDiff[] = [];
   for (const pair of pairs) {
-    for (const [a, b] of docs.matchServices(servicesOf(pair.old), servicesOf(pair.new))) {
-      diffs.push(docs.diffService(a, b, { old: a && models.get(a), new: b && models.get(b) }));
-    }
+    for (const [a, b] of docs.matchServices(servicesOf(pair.old), servicesOf(pair.new)))
+      diffs.push(docs.diffService(a, b));
   }
   const report = docs.diffReport(diffs);
   if (options.format === "json") io.out(docs.renderDiffJson(report));

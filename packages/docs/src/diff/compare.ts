@@ -6,6 +6,7 @@ import type {
   ConfiguredFileDocs,
   Explained,
   MetadataDocs,
+  OtherField,
   ServiceDocs,
 } from "../model.js";
 
@@ -66,6 +67,7 @@ export interface DiffReport {
  */
 const SERVICE_KNOWN = new Set([
   ...["version", "file", "format", "slug", "findings", "errors", "warnings", "diagrams", "workedExample", "call"],
+  "typeWords",
   ...["id", "name", "type", "organizationalUnit", "description", "icon", "boxes", "metadata", "channels"],
 ]);
 const BOX_COMPARED = new Set([
@@ -85,9 +87,15 @@ const BOX_COMPARED = new Set([
   "extraction",
   "reconcile",
   "metadata",
+  "otherFields",
+  // Where an archive's entries go follows from the boxes extracted from it, whose changes are told there.
+  "entries",
 ]);
 const METADATA_COMPARED = new Set(["box", "name", "anchor", "content", "persist", "editable", "reads", "usedBy"]);
-const CHANNEL_COMPARED = new Set(["label", "anchor", "name", "outputFiles", "options"]);
+const CHANNEL_COMPARED = new Set(["label", "anchor", "name", "outputFiles", "options", "otherFields"]);
+
+/** What a field of the docs' "Other fields" is a field of, and its name there. */
+type Place = (field: string) => { subject: string; field: string } | undefined;
 
 const json = (value: unknown): string => JSON.stringify(value ?? null);
 const same = (a: unknown, b: unknown): boolean => json(a) === json(b);
@@ -131,6 +139,29 @@ class Changes {
     }
   }
 
+  /**
+   * The fields a service carries that mailroom does not read (the docs' "Other fields"), compared as written;
+   * `place` says what each is a field of, and under which name.
+   */
+  others(old: readonly OtherField[], now: readonly OtherField[], place: Place, placeNew: Place = place): void {
+    const keyed = (fields: readonly OtherField[], at: Place) =>
+      new Map(
+        fields.flatMap((f) => {
+          const placed = at(f.field);
+          return placed ? [[`${placed.subject}\u0000${placed.field}`, { ...placed, value: f.value }] as const] : [];
+        }),
+      );
+    const before = keyed(old, place);
+    const after = keyed(now, placeNew);
+    for (const key of [...new Set([...before.keys(), ...after.keys()])].sort()) {
+      const [a, b] = [before.get(key), after.get(key)];
+      if (a?.value === b?.value) continue;
+      const { subject, field } = (b ?? a) as { subject: string; field: string };
+      const summary = `${field} ${a === undefined ? "added" : b === undefined ? "removed" : "changed"}`;
+      this.add("behaviour", subject, field, summary, a?.value ?? null, b?.value ?? null);
+    }
+  }
+
   /** A change of order among the items both sides have, by key. */
   order(subject: string, field: string, old: readonly string[], now: readonly string[]): void {
     const common = new Set(old.filter((k) => now.includes(k)));
@@ -150,21 +181,8 @@ function pairs<T>(old: readonly T[], now: readonly T[], key: (item: T) => string
   return result;
 }
 
-/**
- * The services' JSON, for what the docs model leaves out: the fields of channels and output files the API
- * passes through unchecked (`preserveIntegrity`...), compared verbatim.
- */
-export interface ServiceModels {
-  readonly old: unknown;
-  readonly new: unknown;
-}
-
 /** Two services' differences. Either may be null: a service added or removed is one change. */
-export function diffService(
-  old: ServiceDocs | null,
-  now: ServiceDocs | null,
-  models: ServiceModels = { old: null, new: null },
-): ServiceDiff {
+export function diffService(old: ServiceDocs | null, now: ServiceDocs | null): ServiceDiff {
   const changes = new Changes();
   const ref = (s: ServiceDocs | null): ServiceRef | null => (s ? { file: s.file, name: s.name, id: s.id } : null);
   if (old === null || now === null) {
@@ -173,14 +191,14 @@ export function diffService(
     else changes.add("breaking", "the service", null, "removed", describeService(s), null);
     return { old: ref(old), new: ref(now), changes: changes.list };
   }
-  compareService(changes, old, now, models);
+  compareService(changes, old, now);
   return { old: ref(old), new: ref(now), changes: changes.list };
 }
 
 const describeService = (s: ServiceDocs): string =>
   `service "${s.name}"${s.id === null ? "" : ` (id ${s.id})`}, ${s.boxes.length} boxes, ${s.channels.length} channels`;
 
-function compareService(changes: Changes, old: ServiceDocs, now: ServiceDocs, models: ServiceModels): void {
+function compareService(changes: Changes, old: ServiceDocs, now: ServiceDocs): void {
   const subject = "the service";
   if (old.id !== now.id) {
     const words = (id: number | null) => (id === null ? null : String(id));
@@ -218,12 +236,7 @@ function compareService(changes: Changes, old: ServiceDocs, now: ServiceDocs, mo
   const both = new Set(names(old.boxes).filter((name) => names(now.boxes).includes(name)));
   const kept = (list: readonly MetadataDocs[]) => list.filter((m) => both.has(m.box));
   for (const [a, b] of pairs(kept(old.metadata), kept(now.metadata), metadataKey)) compareMetadata(changes, a, b);
-  const before = rawChannels(models.old);
-  const after = rawChannels(models.new);
-  for (const [a, b] of pairs(old.channels, now.channels, (c) => c.label)) {
-    compareChannel(changes, a, b);
-    if (a && b) compareRawChannel(changes, `channel ${b.label}`, before.get(a.label) ?? {}, after.get(b.label) ?? {});
-  }
+  for (const [a, b] of pairs(old.channels, now.channels, (c) => c.label)) compareChannel(changes, a, b);
   changes.order(subject, "channels", labels(old.channels), labels(now.channels));
 }
 
@@ -279,6 +292,7 @@ function compareBox(changes: Changes, old: BoxDocs | undefined, now: BoxDocs | u
   compareConfiguredFiles(changes, subject, old.configuredFiles, now.configuredFiles);
   compareExtraction(changes, subject, old.extraction, now.extraction);
   compareReconcile(changes, `${now.name}'s reconcile`, old.reconcile, now.reconcile);
+  changes.others(old.otherFields, now.otherFields, (field) => ({ subject, field }));
   changes.order(
     subject,
     "metadata",
@@ -412,7 +426,7 @@ function compareReconcile(
     const summary = "files each MAIN document gets changed";
     changes.add("behaviour", subject, "matches", summary, old.matches.words, now.matches.words);
   }
-  changes.unknown(subject, old, now, new Set(["condition", "expected", "matches", "words"]));
+  changes.unknown(subject, old, now, new Set(["condition", "expected", "matches", "words", "mains"]));
 }
 
 function compareMetadata(changes: Changes, old: MetadataDocs | undefined, now: MetadataDocs | undefined): void {
@@ -474,31 +488,18 @@ function compareChannel(changes: Changes, old: ChannelDocs | undefined, now: Cha
   }
   changes.order(subject, "output files", old.outputFiles, now.outputFiles);
   compareOptions(changes, subject, old.options, now.options);
+  // An output file's own fields are told of the output file, by its name (its position may change); those of an
+  // output file added or removed come and go with it.
+  const place = (channel: ChannelDocs) => (field: string) => {
+    const [, index, rest] = /^outputFilesConfig\[(\d+)\]\.(.+)$/.exec(field) ?? [];
+    if (index === undefined || rest === undefined) return { subject, field };
+    const name = channel.outputFiles[Number(index)] ?? "";
+    if (!old.outputFiles.includes(name) || !now.outputFiles.includes(name)) return undefined;
+    return { subject: `output file ${name} of ${subject}`, field: rest };
+  };
+  changes.others(old.otherFields, now.otherFields, place(old), place(now));
   changes.unknown(subject, old, now, CHANNEL_COMPARED);
 }
-
-type Raw = Record<string, unknown>;
-const record = (value: unknown): Raw =>
-  typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Raw) : {};
-const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-
-/** A service JSON's channels by label. */
-const rawChannels = (service: unknown): Map<string, Raw> =>
-  new Map(list(record(record(service).properties).channels).map((c) => [String(record(c).label), record(c)]));
-
-/** The JSON's fields of a channel and of its output files that the docs model does not hold. */
-function compareRawChannel(changes: Changes, subject: string, old: Raw, now: Raw): void {
-  changes.unknown(subject, old, now, RAW_CHANNEL_KNOWN);
-  const files = (channel: Raw) =>
-    new Map(list(channel.outputFilesConfig).map((f) => [String(record(f).name ?? "MAIN"), record(f)]));
-  const before = files(old);
-  for (const [name, file] of files(now)) {
-    const previous = before.get(name);
-    if (previous) changes.unknown(`output file ${name} of ${subject}`, previous, file, new Set(["name"]));
-  }
-}
-
-const RAW_CHANNEL_KNOWN = new Set(["label", "name", "outputFilesConfig", "options"]);
 
 const describeOption = (o: ChannelOptionDocs): string =>
   `${o.optionType} = ${o.value}${o.condition === null ? "" : `, when ${o.condition.words}`}`;
