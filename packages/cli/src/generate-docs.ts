@@ -2,7 +2,14 @@ import { readFile } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { TEST_FILE_SUFFIX } from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
-import { type CheckedFile, documentServices, type IndexDocs, type ServiceDocs } from "@mailroom/docs";
+import {
+  type CheckedFile,
+  documentServices,
+  type IndexDocs,
+  PART_NAME_FORMS,
+  type PartNameForm,
+  type ServiceDocs,
+} from "@mailroom/docs";
 import type { Service } from "@mailroom/model";
 import type { AreaUnit } from "@mailroom/runtime";
 import { type Diagnostic, diagnostic, span } from "@mailroom/syntax";
@@ -20,6 +27,7 @@ export interface DocsOptions {
   readonly template?: string;
   readonly check?: boolean;
   readonly config?: string;
+  readonly partNames?: PartNameForm;
 }
 
 /** A file the command would write, and its text. */
@@ -41,6 +49,10 @@ const builtFrom = (file: string, names: ReadonlySet<string>): boolean =>
  * documented once, from the source. Returns the exit code.
  */
 export async function generateDocs(paths: readonly string[], options: DocsOptions, io: Io): Promise<number> {
+  if (options.partNames !== undefined && !Object.hasOwn(PART_NAME_FORMS, options.partNames)) {
+    const forms = Object.keys(PART_NAME_FORMS).join(", ");
+    throw new UsageError(`--part-names takes one of ${forms}, not "${options.partNames}".`);
+  }
   const found = await expandPaths(paths);
   const names = new Set(found.map(({ file }) => file));
   const files = found.filter(({ file }) => !builtFrom(file, names));
@@ -58,7 +70,9 @@ export async function generateDocs(paths: readonly string[], options: DocsOption
       service && more.length === 0 ? await exampleOf(service.json as Service, file, settings[i]?.areaUnit) : null;
     checked.push({ ...report, file: displayPath(file), workedExample });
   }
-  const { services, index } = documentServices(checked);
+  const { services, index } = documentServices(checked, {
+    ...(options.partNames !== undefined && { partNames: options.partNames }),
+  });
 
   const problems: FileReport[] = [];
   const outputs: Output[] = [];

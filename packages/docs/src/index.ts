@@ -1,4 +1,5 @@
 export * from "./build.js";
+export { DEFAULT_PART_NAME_FORM, PART_NAME_FORMS, type PartNameForm } from "./call.js";
 export { renderHtmlIndex } from "./html/index-page.js";
 export { type HtmlPageOptions, renderHtmlPage } from "./html/page.js";
 export { dotToSvg } from "./html/svg.js";
