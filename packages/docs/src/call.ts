@@ -314,8 +314,12 @@ function delivery(
     words.push(`Commands name this channel by its label, \`${label}\`${name}.`);
     const chosen: string[] = [];
     const byType = new Map<string, typeof channel.options>();
+    // An option on MAIN of a channel that has no MAIN output file (the linter's concern) names nothing to send.
+    const hasMain = channel.outputFiles.includes(DEFAULT_OUTPUT_FILE);
     for (const option of channel.options) {
-      if (option.outputFile !== DEFAULT_OUTPUT_FILE || option.optionType === "" || option.value === "") continue;
+      if (!hasMain || option.outputFile !== DEFAULT_OUTPUT_FILE || option.optionType === "" || option.value === "") {
+        continue;
+      }
       byType.set(option.optionType, [...(byType.get(option.optionType) ?? []), option]);
     }
     for (const [type, options] of byType) {

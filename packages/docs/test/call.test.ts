@@ -104,6 +104,16 @@ describe("how to call a service: the delivery command", () => {
     expect(step?.command).toContain('"jobId": "$JOB_ID"');
   });
 
+  it("sends no option for an output file the channel does not have", () => {
+    const docs = documented(
+      service(
+        "    elements: 0..1\n    reconcile: { when: true }",
+        "channels:\n  Post:\n    outputFiles: [COPY]\n    options:\n      - { outputFileName: MAIN, optionType: printMode, value: 2SIDE }\n",
+      ),
+    );
+    expect(docs.call.deliveryCommand).toEqual({ jobId: "<jobId returned by POST /jobs>" });
+  });
+
   it("carries the same content in the JSON view as in the Markdown", () => {
     const docs = example("payslips");
     const json = JSON.parse(renderJson(docs));
