@@ -2,7 +2,15 @@ import { readdir, readFile, unlink } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { ioReason, isSystemError, TEST_FILE_SUFFIX } from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
-import { type CheckedFile, documentServices, type IndexDocs, type PageFormat, type ServiceDocs } from "@mailroom/docs";
+import {
+  type CheckedFile,
+  documentServices,
+  type IndexDocs,
+  PART_NAME_FORMS,
+  type PageFormat,
+  type PartNameForm,
+  type ServiceDocs,
+} from "@mailroom/docs";
 import type { Service } from "@mailroom/model";
 import type { AreaUnit } from "@mailroom/runtime";
 import { type Diagnostic, diagnostic, span } from "@mailroom/syntax";
@@ -20,6 +28,7 @@ export interface DocsOptions {
   readonly template?: string;
   readonly check?: boolean;
   readonly config?: string;
+  readonly partNames?: PartNameForm;
 }
 
 /** A file the command would write, and its text. */
@@ -35,6 +44,10 @@ interface Output {
  * documented once, from the source. Returns the exit code.
  */
 export async function generateDocs(paths: readonly string[], options: DocsOptions, io: Io): Promise<number> {
+  if (options.partNames !== undefined && !Object.hasOwn(PART_NAME_FORMS, options.partNames)) {
+    const forms = Object.keys(PART_NAME_FORMS).join(", ");
+    throw new UsageError(`--part-names takes one of ${forms}, not "${options.partNames}".`);
+  }
   const found = await expandPaths(paths);
   const names = new Set(found.map(({ file }) => file));
   const files = found.filter(({ file }) => !builtFrom(file, names));
@@ -52,7 +65,9 @@ export async function generateDocs(paths: readonly string[], options: DocsOption
       service && more.length === 0 ? await exampleOf(service.json as Service, file, settings[i]?.areaUnit) : null;
     checked.push({ ...report, file: displayPath(file), workedExample });
   }
-  const { services, index } = documentServices(checked);
+  const { services, index } = documentServices(checked, {
+    ...(options.partNames !== undefined && { partNames: options.partNames }),
+  });
 
   const problems: FileReport[] = [];
   const outputs: Output[] = [];

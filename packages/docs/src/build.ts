@@ -4,7 +4,7 @@ import { SERVICE_TYPES } from "@mailroom/model";
 import { type Diagnostic, LineIndex } from "@mailroom/syntax";
 import { Anchors } from "./anchors.js";
 import { documentBox } from "./boxes.js";
-import { callDocs } from "./call.js";
+import { callDocs, type PartNameForm } from "./call.js";
 import { documentChannels } from "./channels.js";
 import { flowDiagrams } from "./flow.js";
 import { integer, type Json, object, objects, text } from "./json.js";
@@ -41,20 +41,23 @@ const stem = (file: string): string =>
  * per service it holds, or one page of findings when it holds none, so that nothing is left out silently. Page
  * names (slugs) come from the file names, made unique in the order given.
  */
-export function documentServices(files: readonly CheckedFile[]): { services: ServiceDocs[]; index: IndexDocs } {
+export function documentServices(
+  files: readonly CheckedFile[],
+  options: { readonly partNames?: PartNameForm } = {},
+): { services: ServiceDocs[]; index: IndexDocs } {
   const slugs = new Anchors(["index"]);
   const services: ServiceDocs[] = [];
   for (const file of files) {
     const held = file.document?.services ?? [];
     const findings = toFindings(file);
     if (held.length === 0) {
-      services.push(documentService(undefined, file, findings, slugs.take(stem(file.file)), null));
+      services.push(documentService(undefined, file, findings, slugs.take(stem(file.file)), null, options.partNames));
       continue;
     }
     held.forEach((service, i) => {
       const name = held.length === 1 ? stem(file.file) : `${stem(file.file)}-${i + 1}`;
       const example = held.length === 1 ? (file.workedExample ?? null) : null;
-      services.push(documentService(service.json, file, findings, slugs.take(name), example));
+      services.push(documentService(service.json, file, findings, slugs.take(name), example, options.partNames));
     });
   }
   const index: IndexDocs = {
@@ -88,6 +91,7 @@ function documentService(
   findings: Finding[],
   slug: string,
   workedExample: WorkedExampleDocs | null,
+  partNames: PartNameForm | undefined,
 ): ServiceDocs {
   const page = new Page(json);
   const root = object(json) ?? {};
@@ -134,7 +138,9 @@ function documentService(
     metadata,
     channels: documentChannels(page),
   } as const;
-  return { ...docs, call: callDocs(docs, page.boxes, expressions), diagrams: flowDiagrams(docs), workedExample };
+  const sources = { boxes: page.boxes, channels: objects(page.service.properties.channels) };
+  const call = callDocs({ ...docs, workedExample }, sources, expressions, partNames);
+  return { ...docs, call, diagrams: flowDiagrams(docs), workedExample };
 }
 
 /** The API lists the service types and says nothing of what each means: the page says so rather than guess. */

@@ -81,7 +81,10 @@ export function renderMarkdownPage(service: ServiceDocs, options: MarkdownOption
 
   out.push(h(1, "Contents", "contents"), contents(service, link));
   if (service.findings.length > 0) out.push(h(1, "Findings", "findings"), findings(service));
-  out.push(h(1, "How to call this service", "call"), call(service, link));
+  out.push(
+    h(1, "How to call this service", "call"),
+    call(service, link, (title) => h(2, title)),
+  );
   out.push(h(1, "How files flow", "flow"), flow(service, link));
   if (service.workedExample)
     out.push(h(1, "Worked example", "example"), workedExample(service, service.workedExample, link));
@@ -159,33 +162,28 @@ function findings(service: ServiceDocs): string {
   return ["| Severity | Code | Line:column | Message |", "|---|---|---|---|", ...rows].join("\n");
 }
 
-function call(service: ServiceDocs, link: Link): string {
+/** Model text with code in backticks: the code as code spans, the rest escaped. */
+const withCode = (words: string): string =>
+  words
+    .split("`")
+    .map((part, i) => (i % 2 === 1 ? codeSpan(part) : escapeMarkdown(part)))
+    .join("");
+
+/** How to call the service: the boxes, the part names, then each call of the API's flow as a shell command. */
+function call(service: ServiceDocs, link: Link, heading: (title: string) => string): string {
   const c = service.call;
   const out: string[] = [];
   out.push(
-    "Each file is a part of the `POST /jobs` request, named from its box; the `parameters` part says the rest.",
+    "A job is created by a multipart `POST /jobs` request: a `parameters` part and a part for each file, named from its box.",
     [
       "| Box | Files | Mandatory | Filled from |",
       "|---|---|---|---|",
       ...c.boxes.map(
         (b) =>
-          `| ${link(b.box, b.anchor)} | ${b.files.words} | ${b.mandatory ? "yes" : "no"} | ` +
-          `${b.fromArchive === null ? "upload" : `archive ${escapeMarkdown(b.fromArchive)}`} |`,
+          `| ${link(b.box, b.anchor)} | ${b.files.words} | ${b.mandatory ? "yes" : "no"} | ${withCode(b.filledFrom)} |`,
       ),
     ].join("\n"),
   );
-  if (c.configuredFiles.length > 0) {
-    out.push(
-      "Files stored with the service, each sent as a part carrying its id:\n\n" +
-        c.configuredFiles
-          .map(
-            (f) =>
-              `- ${codeSpan(f.part)}: ${f.serviceFileId === null ? "a new file" : codeSpan(f.serviceFileId)}` +
-              `${f.removable ? ", removable" : ", mandatory"}`,
-          )
-          .join("\n"),
-    );
-  }
   out.push(
     c.editableSplits.length > 0
       ? `Splits a job may override (\`splitConfiguration\`): ${c.editableSplits.map(codeSpan).join(", ")}.`
@@ -197,11 +195,16 @@ function call(service: ServiceDocs, link: Link): string {
       : "The service reads no requirement.",
   );
   out.push(
-    "Example job-creation `parameters`:",
-    codeBlock(JSON.stringify(c.jobCreation, null, 2), "json"),
-    "Example delivery command (`POST /deliveries/commands`; channels by label, output files by name):",
-    codeBlock(JSON.stringify(c.deliveryCommand, null, 2), "json"),
+    `**Part names.** ${withCode(c.partNames.words)} The forms shown: ${c.partNames.forms.map(codeSpan).join(", ")}.`,
+    `The commands read these shell variables:\n\n${c.variables.map((v) => `- ${codeSpan(v.name)}: ${withCode(v.words)}`).join("\n")}`,
   );
+  c.steps.forEach((step, i) => {
+    out.push(
+      heading(`${i + 1}. ${escapeMarkdown(step.title)}`),
+      step.words.map(withCode).join("\n\n"),
+      codeBlock(step.command, "sh"),
+    );
+  });
   return out.join("\n\n");
 }
 

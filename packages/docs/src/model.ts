@@ -204,30 +204,86 @@ export interface ChannelDocs {
   readonly otherFields: readonly OtherField[];
 }
 
+/** A file stored with the service, sent at job creation as a part carrying its id (the API's one settled name). */
+export interface ServiceFilePart {
+  readonly box: string;
+  /** `serviceFile__file_<box>_<n>`, `n` counting the box's stored files from 0. */
+  readonly part: string;
+  readonly serviceFileId: string;
+  /** False: the file is part of every job. */
+  readonly removable: boolean;
+}
+
 /** A box as an integrator sees it when creating a job. */
 export interface UploadDocs {
   readonly box: string;
   readonly anchor: string;
   readonly files: Count;
-  /** At least one file must be uploaded. */
+  /**
+   * A job must hold a file of it: its `minElements` is above 0, or it is an attachment box whose reconcile expects
+   * at least one document (`minExpected`), as the simulation checks.
+   */
   readonly mandatory: boolean;
   /** Where the files come from when they are not uploaded into this box: the archive box's name. */
   readonly fromArchive: string | null;
+  /** Its files stored with the service. */
+  readonly serviceFiles: readonly ServiceFilePart[];
+  /** Where its files come from, in words (code in backticks): uploaded, an archive's entries, a stored file. */
+  readonly filledFrom: string;
+}
+
+/** The names of the parts that carry uploaded files, which the API leaves unsettled. */
+export interface PartNamesDocs {
+  /** The form the example uses: `file__file_<BOX>_<n>` unless `mailroom docs --part-names` chooses another. */
+  readonly form: string;
+  /** Every form the API shows. */
+  readonly forms: readonly string[];
+  /** What is unsettled and why this form, in words (code in backticks). */
+  readonly words: string;
+}
+
+/** A part of the example job-creation request. */
+export interface RequestPartDocs {
+  readonly part: string;
+  /** `parameters`, an uploaded `file`, or the id of a stored `service-file`. */
+  readonly kind: "parameters" | "file" | "service-file";
+  /** The box it fills; null for `parameters`. */
+  readonly box: string | null;
+  /** The file's path (relative to the test file, or a placeholder), the service file's id; null for `parameters`. */
+  readonly value: string | null;
+}
+
+/** A request of the example, with what it is for (sentences, code in backticks). */
+export interface RequestDocs {
+  readonly title: string;
+  readonly words: readonly string[];
+  /** The request as a shell command (curl), runnable as it stands once the variables are set. */
+  readonly command: string;
 }
 
 export interface CallDocs {
   /** The boxes a job fills, uploaded or extracted, in service order. */
   readonly boxes: readonly UploadDocs[];
-  /** Files stored with the service: each is sent as a `serviceFile__file_<box>_<n>` part carrying its id. */
-  readonly configuredFiles: readonly (ConfiguredFileDocs & { readonly box: string; readonly part: string })[];
+  /** Files stored with the service, each sent as a `serviceFile__file_<box>_<n>` part carrying its id. */
+  readonly configuredFiles: readonly ServiceFilePart[];
   /** Boxes whose split configuration a job may override at creation. */
   readonly editableSplits: readonly string[];
   /** Requirement names the service reads (`packRequirements`). */
   readonly requirements: readonly string[];
+  readonly partNames: PartNamesDocs;
+  /** The shell variables the commands read, each with what to set it to (code in backticks). */
+  readonly variables: readonly { readonly name: string; readonly words: string }[];
   /** An example of the job-creation `parameters` part (validated against the model in the tests). */
   readonly jobCreation: Record<string, unknown>;
+  /** The parts of the example job-creation request, in order. */
+  readonly parts: readonly RequestPartDocs[];
   /** An example delivery command (validated against the model in the tests). */
   readonly deliveryCommand: Record<string, unknown>;
+  /**
+   * The calls in the order the API's flow makes them: create the job, follow it, check its pack groups, ask
+   * the options a command may choose, send the delivery command, check the deliveries.
+   */
+  readonly steps: readonly RequestDocs[];
 }
 
 /** A diagram as text: Mermaid for Markdown, Graphviz DOT for the SVG of the HTML page. */

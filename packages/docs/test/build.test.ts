@@ -143,20 +143,15 @@ describe("how to call a service", () => {
       packRequirements: { POSTAL_ADDRESS_RECIPIENT: { "@type": "exv.Value", value: "<POSTAL_ADDRESS_RECIPIENT>" } },
       splitConfiguration: { ATTESTATIONS: { "@type": "bsc.PAGE", editable: true, pages: 2 } },
     });
-    expect(payslips.call.deliveryCommand).toEqual({
-      jobId: "<jobId returned by POST /jobs>",
-      serviceChannelOptions: {
-        "E-mail sécurisé salarié": { MAIN: [], ATTESTATION: [] },
-        "Courrier – lettre verte": { MAIN: ["1SIDE", "C5"] },
-      },
-    });
+    // Its mail options depend on the sheet count: the service chooses them, a command leaves them out.
+    expect(payslips.call.deliveryCommand).toEqual({ jobId: "<jobId returned by POST /jobs>" });
     const invoices = example("supplier-invoices");
     expect(invoices.call.boxes.map((b) => [b.box, b.mandatory, b.fromArchive])).toEqual([
       ["INVOICES", true, null],
       ["ANNEXES", true, null],
       ["PURCHASE_ORDERS", false, "ANNEXES"],
       ["DELIVERY_NOTES", false, "ANNEXES"],
-      ["INVOICE_DATA", false, "ANNEXES"],
+      ["INVOICE_DATA", true, "ANNEXES"],
       ["GENERAL_TERMS", true, null],
     ]);
     expect(invoices.call.configuredFiles).toEqual([

@@ -116,14 +116,10 @@ describe("renderHtmlPage", () => {
     expect(html).toContain("<p>Invoices sent by post or e-mail.</p>\n<p>Annexes come in a ZIP archive.</p>");
     expect(html).toContain("<code>serviceFile__file_INVOICES_0</code>");
     expect(html).toContain("<code>PRIORITY</code>");
-    const pretty = (value: unknown) =>
-      JSON.stringify(value, null, 2)
-        .replace(/&/g, "&amp;")
-        .replace(/</g, "&lt;")
-        .replace(/>/g, "&gt;")
-        .replace(/"/g, "&quot;");
-    expect(html).toContain(`<pre><code>${pretty(service.call.jobCreation)}</code></pre>`);
-    expect(html).toContain(`<pre><code>${pretty(service.call.deliveryCommand)}</code></pre>`);
+    expect(html).toContain("<p>A &lt;multipart&gt; request &amp; its <code>parameters</code>.</p>");
+    expect(html).toContain(
+      `<pre><code>curl &quot;$BASE_URL/jobs&quot; -F &#39;parameters=&lt;-&#39; &lt;&lt;&#39;JSON&#39;\n{&quot;a&quot;: &quot;&lt;b&gt;&quot;}\nJSON</code></pre>`,
+    );
     expect(html).toContain("<code>pdfText(1, [120, 18, 80, 8]) | clean(trim, normalizeSpace) | upper</code>");
     expect(html).toContain("<code>meta.annexKey == meta.invoiceNo</code>");
     expect(html).toContain("Files of the archive BUNDLE whose path ends with .pdf, tried first.");

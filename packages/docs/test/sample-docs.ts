@@ -26,6 +26,8 @@ const METADATA_DOT = `digraph "Metadata dependencies" {
   n1 -> n2;
 }`;
 
+const TERMS = { box: "INVOICES", part: "serviceFile__file_INVOICES_0", serviceFileId: "sf-terms", removable: false };
+
 export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
   return {
     version: DOCS_MODEL_VERSION,
@@ -205,23 +207,56 @@ export function sampleDocs(overrides: Partial<ServiceDocs> = {}): ServiceDocs {
     ],
     call: {
       boxes: [
-        { box: "BUNDLE", anchor: "box-bundle", files: count(0, 1, "0 to 1"), mandatory: false, fromArchive: null },
-        { box: "INVOICES", anchor: "box-invoices", files: count(1, 50, "1 to 50"), mandatory: true, fromArchive: null },
+        {
+          box: "BUNDLE",
+          anchor: "box-bundle",
+          files: count(0, 1, "0 to 1"),
+          mandatory: false,
+          fromArchive: null,
+          serviceFiles: [],
+          filledFrom: "uploaded, each file as a part `file__file_BUNDLE_<n>` (`n` from 0)",
+        },
+        {
+          box: "INVOICES",
+          anchor: "box-invoices",
+          files: count(1, 50, "1 to 50"),
+          mandatory: true,
+          fromArchive: null,
+          serviceFiles: [TERMS],
+          filledFrom: "the file `sf-terms` stored with the service, sent as the part `serviceFile__file_INVOICES_0`",
+        },
         {
           box: "ANNEXES",
           anchor: "box-annexes",
           files: count(0, null, "any number"),
           mandatory: false,
           fromArchive: "BUNDLE",
+          serviceFiles: [],
+          filledFrom: "the entries of the archive `BUNDLE`",
         },
       ],
-      configuredFiles: [
-        { box: "INVOICES", part: "serviceFile__file_INVOICES_0", serviceFileId: "sf-terms", removable: false },
-      ],
+      configuredFiles: [TERMS],
       editableSplits: ["INVOICES"],
       requirements: ["PRIORITY"],
+      partNames: {
+        form: "file__file_<BoxID>_<n>",
+        forms: ["file__file_<BoxID>_<n>", "file_main<BoxID>_<n>"],
+        words: "The API shows several forms.",
+      },
+      variables: [{ name: "BASE_URL", words: "The API's base address (`{base_url}`)." }],
       jobCreation: { serviceId: 42, autocreateDeliveryCommand: true, packRequirements: { PRIORITY: "value" } },
-      deliveryCommand: { jobId: "<jobId>", channels: [{ label: "Post", outputFiles: ["MAIN"] }] },
+      parts: [
+        { part: "parameters", kind: "parameters", box: null, value: null },
+        { part: "serviceFile__file_INVOICES_0", kind: "service-file", box: "INVOICES", value: "sf-terms" },
+      ],
+      deliveryCommand: { jobId: "<jobId>", serviceChannelOptions: { Post: { MAIN: ["2SIDE"] } } },
+      steps: [
+        {
+          title: "Create the job",
+          words: ["A <multipart> request & its `parameters`."],
+          command: `curl "$BASE_URL/jobs" -F 'parameters=<-' <<'JSON'\n{"a": "<b>"}\nJSON`,
+        },
+      ],
     },
     diagrams: {
       files: { title: "How files flow", empty: false, omitted: null, mermaid: "flowchart LR", dot: FILES_DOT },

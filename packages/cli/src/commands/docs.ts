@@ -45,6 +45,10 @@ export function registerDocs(program: Command, io: Io, setExitCode: SetExitCode)
     .option("--template <file>", "render each service through this Eta template instead of a built-in format")
     .option("--check", "write nothing; exit 1 and name the files that are stale or missing")
     .option("--config <file>", "use this configuration instead of the nearest mailroom.config.yaml")
+    .option(
+      "--part-names <form>",
+      "how the example request names the parts of uploaded files: file__file (default), file_main or file_file__",
+    )
     .addHelpText("after", DOCS_HELP)
     .action(async (paths: string[], options: DocsOptions) => {
       if (options.check && options.out === undefined && options.inject === undefined) {

@@ -60,11 +60,6 @@ export function section(id: string, level: 2 | 3, title: string, html: string, c
   return `<section id="${escapeHtml(id)}"${classes}>\n<h${level}>${title}</h${level}>\n${html}\n</section>`;
 }
 
-/** JSON pretty-printed in a code block. */
-export function jsonBlock(value: unknown): string {
-  return `<pre><code>${escapeHtml(JSON.stringify(value, null, 2))}</code></pre>`;
-}
-
 /** "1 error", "2 errors". */
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
