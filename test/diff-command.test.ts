@@ -224,7 +224,7 @@ describe("mailroom diff classes", () => {
     const condition = report.services[0].changes[0];
     expect(condition.subject).toBe("ATTESTATIONS's reconcile");
     expect(condition.old).toMatch(/^metadata attestationEmployeeId matches/);
-    expect(lines(report)[1]).toBe("behaviour ATTESTATIONS's reconcile: files each MAIN document gets changed");
+    expect(lines(report)[1]).toBe("behaviour ATTESTATIONS's reconcile: documents each MAIN document gets changed");
 
     const invoices = example("supplier-invoices");
     const extracted = boxesOf(invoices).find((b) => b.parent);
@@ -233,6 +233,16 @@ describe("mailroom diff classes", () => {
     });
     const { report: rank } = await diffJson(examplePath("supplier-invoices"), ranked);
     expect(lines(rank)).toEqual([`behaviour box ${extracted.name}: file matcher's rank changed`]);
+
+    // A reconcile that comes to expect documents makes its box mandatory, whatever its minElements.
+    const expecting = edited("supplier-invoices", (s) => {
+      boxesOf(s).find((b) => b.name === extracted.name).reconcile.minExpected = 1;
+    });
+    const { report: expected } = await diffJson(examplePath("supplier-invoices"), expecting);
+    expect(lines(expected)).toEqual([
+      `breaking box ${extracted.name}: made mandatory: its reconcile now expects documents`,
+      `behaviour ${extracted.name}'s reconcile: documents the job may hold changed`,
+    ]);
   });
 
   it("channels reordered and renamed fields are cosmetic; an unknown channel field is compared verbatim", async () => {

@@ -63,6 +63,14 @@ function withBody(head: readonly string[], body: string, expand: boolean): strin
 }
 
 /**
+ * Whether a job must hold a file of the box: its `minElements` is above 0, or it is an attachment box whose
+ * reconcile expects documents (the simulation checks a reconcile's expected count on attachment boxes only).
+ */
+export function isMandatory(box: BoxDocs): boolean {
+  return box.elements.min > 0 || (box.role === "attachment" && (box.reconcile?.expected.min ?? 0) > 0);
+}
+
+/**
  * How an integrator calls the service: the boxes a job fills and where their files come from, the service files
  * to name, the splits a job may override, the requirements read, and each call of the API's flow as a runnable
  * command (their bodies' shapes are the model's JobCreationParameters and DeliveryCommand; tests send them to a
@@ -97,8 +105,7 @@ export function callDocs(
       box: box.name,
       anchor: box.anchor,
       files: box.elements,
-      // The simulation checks a reconcile's expected count on attachment boxes only.
-      mandatory: box.elements.min > 0 || (box.role === "attachment" && (box.reconcile?.expected.min ?? 0) > 0),
+      mandatory: isMandatory(box),
       fromArchive,
       serviceFiles: stored,
       filledFrom:

@@ -1,3 +1,4 @@
+import { isMandatory } from "../call.js";
 import type {
   AppositionDocs,
   BoxDocs,
@@ -259,15 +260,12 @@ const describeBox = (box: BoxDocs): string =>
     box.extraction ? `, extracted from archive ${box.extraction.archive}` : ""
   }`;
 
-/** Whether a job must upload files into the box. */
-const mandatory = (box: BoxDocs): boolean => box.elements.min > 0 && box.extraction === null;
-
 function compareBox(changes: Changes, old: BoxDocs | undefined, now: BoxDocs | undefined): void {
   const subject = `box ${(now ?? old)?.name}`;
   if (old === undefined || now === undefined) {
     if (now) {
-      const summary = mandatory(now) ? "added, and jobs must fill it" : "added";
-      changes.add(mandatory(now) ? "breaking" : "behaviour", subject, null, summary, null, describeBox(now));
+      const summary = isMandatory(now) ? "added, and jobs must fill it" : "added";
+      changes.add(isMandatory(now) ? "breaking" : "behaviour", subject, null, summary, null, describeBox(now));
     } else if (old) changes.add("breaking", subject, null, "removed", describeBox(old), null);
     return;
   }
@@ -279,6 +277,10 @@ function compareBox(changes: Changes, old: BoxDocs | undefined, now: BoxDocs | u
     changes.add("cosmetic", subject, "hidden", now.hidden ? "hidden" : "shown", yesNo(old.hidden), yesNo(now.hidden));
   }
   compareElements(changes, subject, old, now);
+  // Made mandatory by its reconcile: the counts' change is told with the reconcile's, the box's here.
+  if (!isMandatory(old) && isMandatory(now) && now.elements.min <= old.elements.min) {
+    changes.add("breaking", subject, "mandatory", "made mandatory: its reconcile now expects documents", "no", "yes");
+  }
   compareSplit(changes, subject, old.split, now.split);
   if (old.hasAddressPage !== now.hasAddressPage) {
     const summary = "address page changed";
@@ -309,7 +311,7 @@ function compareElements(changes: Changes, subject: string, old: BoxDocs, now: B
   const lowered = b.max !== null && (a.max === null || b.max < a.max);
   const raised = b.min > a.min;
   let summary = "accepts more files";
-  if (raised && a.min === 0 && old.extraction === null && now.extraction === null) summary = "made mandatory";
+  if (raised && !isMandatory(old) && isMandatory(now)) summary = "made mandatory";
   else if (raised && lowered) summary = "accepts fewer files (minimum raised, maximum lowered)";
   else if (raised) summary = "minimum number of files raised";
   else if (lowered) summary = "maximum number of files lowered";
@@ -419,11 +421,11 @@ function compareReconcile(
   }
   changes.explained("behaviour", subject, "condition", old.condition, now.condition);
   if (!same(old.expected, now.expected)) {
-    const summary = "files the job may hold changed";
+    const summary = "documents the job may hold changed";
     changes.add("behaviour", subject, "expected", summary, old.expected.words, now.expected.words);
   }
   if (!same(old.matches, now.matches)) {
-    const summary = "files each MAIN document gets changed";
+    const summary = "documents each MAIN document gets changed";
     changes.add("behaviour", subject, "matches", summary, old.matches.words, now.matches.words);
   }
   changes.unknown(subject, old, now, new Set(["condition", "expected", "matches", "words", "mains"]));
