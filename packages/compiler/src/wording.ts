@@ -182,5 +182,8 @@ export class Wording {
   }
 }
 
-/** A message starting with a phrase such as `item 1 of ...`, as a sentence. */
-export const sentence = (message: string): string => message.charAt(0).toUpperCase() + message.slice(1);
+/**
+ * A message starting with a phrase such as `item 1 of ...`, as a sentence: its first letter a capital, also after
+ * an opening bracket ("(the text ...) followed by").
+ */
+export const sentence = (message: string): string => message.replace(/^\(*\p{Ll}/u, (start) => start.toUpperCase());

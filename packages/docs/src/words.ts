@@ -1,4 +1,4 @@
-import { areaWords, parametersWords } from "@mailroom/compiler";
+import { areaWords, sentence as capitalised, parametersWords } from "@mailroom/compiler";
 import { quoteString } from "@mailroom/syntax";
 import { flag, integer, type Json, object, text } from "./json.js";
 import type { Count } from "./model.js";
@@ -81,6 +81,6 @@ export function appositionWords(apposition: Json): string {
 
 /** A sentence from words: capital first letter, final period. */
 export const sentence = (words: string): string => {
-  const text = words.charAt(0).toUpperCase() + words.slice(1);
+  const text = capitalised(words);
   return /[.!?]$/.test(text) ? text : `${text}.`;
 };

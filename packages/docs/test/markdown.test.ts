@@ -8,6 +8,7 @@ import {
   renderMarkdownIndex,
   renderMarkdownPage,
   START_MARKER,
+  sentence,
 } from "@mailroom/docs";
 import fc from "fast-check";
 import MarkdownIt from "markdown-it";
@@ -147,5 +148,17 @@ describe("user templates", () => {
     );
     const badScript = DocsTemplate.compile("<% if ( %>");
     expect((badScript as { message: string }).message).toMatch(/its JavaScript does not parse \(Unexpected token/);
+  });
+});
+
+describe("sentence", () => {
+  it("starts with a capital, also after an opening bracket, and ends with a period", () => {
+    expect(sentence("metadata key differs from 3")).toBe("Metadata key differs from 3.");
+    expect(sentence('(the text on page 1) followed by the text " 00:00"')).toBe(
+      '(The text on page 1) followed by the text " 00:00".',
+    );
+    // A quoted text keeps its case: it is what the service holds.
+    expect(sentence('"abc" is what it reads')).toBe('"abc" is what it reads.');
+    expect(sentence("Already a sentence!")).toBe("Already a sentence!");
   });
 });
