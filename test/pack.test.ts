@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import {
   cpSync,
   existsSync,
@@ -11,37 +11,66 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE, startClient } from "../packages/language-server/test/client.js";
-import { repoRoot } from "./helpers.js";
+import { repoRoot, runCli } from "./helpers.js";
 
 /*
- * mailroom as a user gets it: every published package packed with `npm pack`, the tarballs
- * installed into an empty project outside the repository (no access to its node_modules), and the installed
- * commands run there. Dependencies come from the npm cache or the registry, as for a user.
+ * mailroom as a user gets it: the one tarball `npm pack --workspace @mailroom/cli` writes (its prepack bundles the
+ * internal packages in), installed alone into empty projects outside the repository (no access to its
+ * node_modules) with Node 20, 22 and 24, as README's install section says, and the installed commands run there.
+ * Its few dependencies come from the npm cache or the registry, as for a user; so do Node 22 and 24, the
+ * `node-linux-<arch>` packages `.ci/run` takes Node 24 from.
  */
 
 const run = promisify(execFile);
 
-const root = JSON.parse(readFileSync(join(repoRoot, "package.json"), "utf8")) as { workspaces: string[] };
-const manifest = (workspace: string) =>
-  JSON.parse(readFileSync(join(repoRoot, workspace, "package.json"), "utf8")) as Record<string, unknown>;
-const published = root.workspaces.filter((workspace) => manifest(workspace).private !== true);
+const manifest = JSON.parse(readFileSync(join(repoRoot, "packages/cli/package.json"), "utf8")) as {
+  name: string;
+  version: string;
+  files: string[];
+  bin: Record<string, string>;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+/** Where a release's tarball is downloaded from: the repository's GitHub release of the version's tag. */
+const releaseUrl = `https://github.com/mailroom/mailroom/releases/download/v${manifest.version}/mailroom-cli-${manifest.version}.tgz`;
 
-/** The scratch directory holding the tarballs and the project; removed afterwards. */
+/** README's install commands: the shell block under "## Install". */
+function readmeInstall(): string[] {
+  const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
+  const block = /^## Install\n.*?^```sh\n(.*?)^```$/ms.exec(readme)?.[1] ?? "";
+  return block.split("\n").filter((line) => line.trim() !== "");
+}
+
+/** The scratch directory holding the tarball, the Node versions and the projects; removed afterwards. */
 let scratch: string | undefined;
-let project = "";
-let tarballs: string[] = [];
+let tarball = "";
+/** Each Node the tarball is installed with, by major version: its binary and the project installed with it. */
+const nodes = new Map<number, { node: string; project: string }>();
 
-const npm = (args: string[], cwd: string) =>
-  run("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], { cwd, maxBuffer: 64 * 1024 * 1024 });
+const npm = (args: string[], cwd: string, node = process.execPath) =>
+  run("npm", [...args, "--no-audit", "--no-fund", "--loglevel=error"], {
+    cwd,
+    maxBuffer: 64 * 1024 * 1024,
+    // npm runs on the Node first on PATH: the one the project is installed with.
+    env: { ...process.env, PATH: `${dirname(node)}:${process.env.PATH}` },
+  });
 
-/** Runs an installed command of the project, as `npx <command>` would find it. */
-async function installed(command: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+/** Runs an installed command of a project with its Node, as `npx <command>` would find it. */
+async function installed(
+  major: number,
+  command: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const { node, project } = nodes.get(major) ?? { node: "", project: "" };
   try {
-    const { stdout, stderr } = await run(join(project, "node_modules/.bin", command), args, { cwd: project });
+    const { stdout, stderr } = await run(node, [join(project, "node_modules/.bin", command), ...args], {
+      cwd: project,
+      maxBuffer: 16 * 1024 * 1024,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -49,118 +78,178 @@ async function installed(command: string, args: string[]): Promise<{ code: numbe
   }
 }
 
+/** The language server's answer to `initialize`, sent over stdio by hand to a server run with `node`. */
+function initialize(node: string, args: string[], cwd: string): Promise<{ serverInfo?: { name: string } }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(node, args, { cwd, stdio: ["pipe", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk.toString();
+      const body = /Content-Length: (\d+)\r\n\r\n/.exec(out);
+      if (!body) return;
+      const start = out.indexOf("\r\n\r\n") + 4;
+      if (Buffer.byteLength(out.slice(start)) < Number(body[1])) return;
+      child.kill();
+      resolve((JSON.parse(out.slice(start)) as { result: { serverInfo?: { name: string } } }).result);
+    });
+    child.on("exit", (code) => reject(new Error(`the server exited (${code}) before answering: ${err}`)));
+    const message = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { processId: null, rootUri: null, capabilities: {} },
+    });
+    child.stdin.write(`Content-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`);
+  });
+}
+
 beforeAll(async () => {
   scratch = realpathSync(mkdtempSync(join(tmpdir(), "mailroom-installed-")));
   const packed = join(scratch, "tarballs");
   mkdirSync(packed);
-  const workspaceArgs = published.flatMap((workspace) => ["--workspace", workspace]);
-  const { stdout } = await npm(["pack", ...workspaceArgs, "--pack-destination", packed, "--json"], repoRoot);
-  tarballs = (JSON.parse(stdout) as { filename: string }[]).map((entry) => join(packed, entry.filename));
-  project = join(scratch, "app");
-  cpSync(join(repoRoot, "examples"), join(project, "examples"), { recursive: true });
-  writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "app", private: true, type: "module" })}\n`);
-  await npm(["install", "--save-dev", "--prefer-offline", ...tarballs], project);
-}, 240_000);
+  const { stdout } = await npm(
+    ["pack", "--workspace", manifest.name, "--pack-destination", packed, "--json"],
+    repoRoot,
+  );
+  const entries = JSON.parse(stdout) as { filename: string }[];
+  expect(entries).toHaveLength(1);
+  tarball = join(packed, entries[0]?.filename ?? "");
+  const arch = process.arch === "arm64" ? "arm64" : "x64";
+  const others = join(scratch, "node");
+  await npm(["install", "--prefix", others, "--no-save", "--prefer-offline", `node-linux-${arch}@22`], scratch);
+  const node22 = join(others, `node_modules/node-linux-${arch}/bin/node`);
+  const others24 = join(scratch, "node24");
+  await npm(["install", "--prefix", others24, "--no-save", "--prefer-offline", `node-linux-${arch}@24`], scratch);
+  const node24 = join(others24, `node_modules/node-linux-${arch}/bin/node`);
+  for (const node of [process.execPath, node22, node24]) {
+    const { stdout: version } = await run(node, ["--version"]);
+    const major = Number(/^v(\d+)/.exec(version)?.[1]);
+    const project = join(scratch, `app-${major}`);
+    cpSync(join(repoRoot, "examples"), join(project, "examples"), { recursive: true });
+    writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "app", private: true })}\n`);
+    // README's install command, with the release's URL replaced by the tarball the release would carry.
+    const [install] = readmeInstall();
+    const args = (install ?? "").split(" ").slice(1);
+    await npm([...args.map((arg) => (arg === releaseUrl ? tarball : arg)), "--prefer-offline"], project, node);
+    nodes.set(major, { node, project });
+  }
+}, 480_000);
 
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
-describe("the packages, packed and installed into an empty project", () => {
-  it("are every workspace but the VS Code extension, each with its README, licence and types", () => {
-    expect(published).toEqual(root.workspaces.filter((workspace) => workspace !== "packages/vscode"));
-    expect(tarballs).toHaveLength(published.length);
-    for (const workspace of published) {
-      const name = manifest(workspace).name as string;
-      const dir = join(project, "node_modules", name);
-      const installedManifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-      expect(installedManifest.license, name).toBe("MIT");
-      expect(installedManifest.repository?.directory, name).toBe(workspace);
-      for (const file of ["README.md", "LICENSE", installedManifest.types]) {
-        expect(existsSync(join(dir, file)), `${name}: ${file}`).toBe(true);
-      }
-      // Only what `files` lists: no sources, no tests, no build info.
-      expect(readdirSync(dir).sort(), name).not.toContain("src");
-      expect(readdirSync(dir).sort(), name).not.toContain("tsconfig.json");
-    }
-    // Nothing is found through this repository: the project lies outside it.
-    expect(project.startsWith(repoRoot)).toBe(false);
+describe("@mailroom/cli, one tarball installed alone into an empty project", () => {
+  it("is what README's install section runs: the release's tarball, then the installed command", () => {
+    expect(readmeInstall()).toEqual([`npm install --save-dev ${releaseUrl}`, "npx mailroom lint services"]);
+    expect([...nodes.keys()]).toEqual([20, 22, 24]);
   });
 
-  it("run `mailroom lint` on the examples, clean", async () => {
-    const result = await installed("mailroom", ["lint", "examples"]);
-    expect(result).toMatchObject({ code: 0, stdout: "" });
-  });
-
-  it("run `mailroom build`, writing the JSON the repository's build writes", async () => {
-    const result = await installed("mailroom", ["build", "--out", "built", "examples/payslips.service.yaml"]);
-    expect(result.code, result.stderr).toBe(0);
-    expect(readFileSync(join(project, "built/payslips.service.json"), "utf8")).toBe(
-      readFileSync(join(repoRoot, "examples/payslips.service.json"), "utf8"),
-    );
-  });
-
-  it("run `mailroom docs`, writing the pages the repository's examples/docs holds", async () => {
-    const result = await installed("mailroom", [
-      "docs",
-      "examples",
-      "-o",
-      "docs",
-      "--format",
-      "md",
-      "--format",
-      "html",
-    ]);
-    expect(result.code, result.stderr).toBe(0);
-    for (const page of ["payslips.md", "payslips.html", "index.html"]) {
-      expect(readFileSync(join(project, "docs", page), "utf8"), page).toBe(
-        readFileSync(join(repoRoot, "examples/docs", page), "utf8"),
+  it("carries the bundle, the pages and the schemas, and depends on no internal package", () => {
+    const dir = join(nodes.get(20)?.project ?? "", "node_modules", manifest.name);
+    const listed = readdirSync(dir).sort();
+    expect(listed).toEqual(["LICENSE", "README.md", "bin", "bundle", "docs", "package.json", "schemas"]);
+    const installedManifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    expect(installedManifest.license).toBe("MIT");
+    // Only third-party modules are installed beside it: the @mailroom packages are inside the bundle.
+    expect(Object.keys(installedManifest.dependencies).filter((name) => name.startsWith("@mailroom/"))).toEqual([]);
+    expect(readdirSync(join(dir, "..")).sort()).toEqual(["cli"]);
+    // Editors read the schemas from node_modules/@mailroom/cli/schemas/, the same files the repository commits.
+    const schemas = readdirSync(join(repoRoot, "schemas")).filter((name) => name.endsWith(".json"));
+    expect(schemas.length).toBeGreaterThan(0);
+    for (const name of schemas) {
+      expect(readFileSync(join(dir, "schemas", name), "utf8"), name).toBe(
+        readFileSync(join(repoRoot, "schemas", name), "utf8"),
       );
     }
+    // Nothing is found through this repository: the projects lie outside it.
+    expect(dir.startsWith(repoRoot)).toBe(false);
   });
 
-  it("run `mailroom eval` on a sample PDF, with pdf.js and the date data installed as dependencies", async () => {
-    const args = ["eval", "examples/annual-statements.service.yaml", "--ou", "examples/organizational-unit.json"];
-    const result = await installed("mailroom", [...args, "--now", "2024-03-15T10:00:00Z", "--format", "json"]);
-    expect(result.code, result.stderr).toBe(0);
-    expect(JSON.parse(result.stdout).documents[0].metadata).toMatchObject({
-      coOwnerName: "MME HELENE LEFEVRE",
-      issuedOn: "15 mars 2024",
-    });
-  });
+  for (const major of [20, 22, 24]) {
+    it(`runs on Node ${major}: lint, build, docs, eval and explain as the repository's CLI does`, async () => {
+      const project = nodes.get(major)?.project ?? "";
+      const lint = await installed(major, "mailroom", ["lint", "examples"]);
+      const expected = await runCli(["lint", "examples"], { cwd: project });
+      expect(lint).toMatchObject({ code: 0, stdout: expected.stdout });
 
-  it("run `mailroom explain` from the documentation packed with the CLI", async () => {
-    const result = await installed("mailroom", ["explain", "no-main-box"]);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toBe(readFileSync(join(repoRoot, "docs/rules/no-main-box.md"), "utf8"));
-    const sarif = await installed("mailroom", ["lint", "--format", "sarif", "examples"]);
-    const rules = JSON.parse(sarif.stdout).runs[0].tool.driver.rules as { helpUri: string }[];
-    // Links point into the installed package, where the pages are.
-    expect(rules[0]?.helpUri).toContain("/node_modules/@mailroom/cli/docs/rules/");
-  });
+      const build = await installed(major, "mailroom", ["build", "--out", "built", "examples/payslips.service.yaml"]);
+      expect(build.code, build.stderr).toBe(0);
+      expect(readFileSync(join(project, "built/payslips.service.json"), "utf8")).toBe(
+        readFileSync(join(repoRoot, "examples/payslips.service.json"), "utf8"),
+      );
 
-  it("run the installed language server through `initialize` over stdio, both ways it can be started", async () => {
-    for (const args of [
-      [join(project, "node_modules/@mailroom/language-server/bin/mailroom-language-server.js"), "--stdio"],
-      [join(project, "node_modules/@mailroom/cli/bin/mailroom.js"), "lsp"],
-    ]) {
-      const client = await startClient({ root: project, args });
-      try {
-        expect(client.initialized.serverInfo?.name).toBe("mailroom-language-server");
-        // And it serves: the sample's three problems, as `mailroom lint` reports them.
-        const uri = client.open(join(project, "sample.service.yaml"), SAMPLE);
-        const published = await client.diagnostics(uri);
-        expect(published.diagnostics.map((d) => d.code)).toHaveLength(3);
-      } finally {
-        await client.stop();
+      const docs = await installed(major, "mailroom", [
+        "docs",
+        "examples",
+        "-o",
+        "docs",
+        "--format",
+        "md",
+        "--format",
+        "html",
+      ]);
+      expect(docs.code, docs.stderr).toBe(0);
+      for (const page of ["payslips.md", "payslips.html", "index.html"]) {
+        expect(readFileSync(join(project, "docs", page), "utf8"), page).toBe(
+          readFileSync(join(repoRoot, "examples/docs", page), "utf8"),
+        );
       }
+
+      // pdf.js, its data files and the date data, loaded on first use.
+      const args = ["eval", "examples/annual-statements.service.yaml", "--ou", "examples/organizational-unit.json"];
+      const evaluated = await installed(major, "mailroom", [
+        ...args,
+        "--now",
+        "2024-03-15T10:00:00Z",
+        "--format",
+        "json",
+      ]);
+      expect(evaluated.code, evaluated.stderr).toBe(0);
+      expect(JSON.parse(evaluated.stdout).documents[0].metadata).toMatchObject({
+        coOwnerName: "MME HELENE LEFEVRE",
+        issuedOn: "15 mars 2024",
+      });
+
+      const explain = await installed(major, "mailroom", ["explain", "no-main-box"]);
+      expect(explain.code).toBe(0);
+      expect(explain.stdout).toBe(readFileSync(join(repoRoot, "docs/rules/no-main-box.md"), "utf8"));
+    });
+
+    it(`starts the language server on Node ${major}, both ways`, async () => {
+      const { node, project } = nodes.get(major) ?? { node: "", project: "" };
+      for (const args of [
+        [join(project, "node_modules/.bin/mailroom-language-server"), "--stdio"],
+        [join(project, "node_modules/.bin/mailroom"), "lsp"],
+      ]) {
+        expect((await initialize(node, args, project)).serverInfo?.name).toBe("mailroom-language-server");
+      }
+    });
+  }
+
+  it("serves diagnostics from the installed server, a large document's from its worker thread", async () => {
+    const project = nodes.get(20)?.project ?? "";
+    const client = await startClient({ root: project, args: [join(project, "node_modules/.bin/mailroom"), "lsp"] });
+    try {
+      // The sample's three problems, as `mailroom lint` reports them.
+      const small = client.open(join(project, "sample.service.yaml"), SAMPLE);
+      const codes = (await client.diagnostics(small)).diagnostics.map((d) => d.code);
+      expect(codes).toHaveLength(3);
+      // Over 512 KiB, checked on a worker: in the bundle, a chunk started as a worker of its own.
+      const large = client.open(join(project, "large.service.yaml"), `${SAMPLE}${"# a comment\n".repeat(50_000)}`);
+      expect((await client.diagnostics(large)).diagnostics.map((d) => d.code)).toEqual(codes);
+    } finally {
+      await client.stop();
     }
   });
 
-  it("pass `npm publish --dry-run`, each", { timeout: 120_000 }, async () => {
-    for (const workspace of published) {
-      const { stderr } = await npm(["publish", "--dry-run", "--workspace", workspace], repoRoot);
-      expect(stderr, workspace).not.toMatch(/npm (error|warn)/);
-    }
+  it("passes `npm publish --dry-run`", { timeout: 120_000 }, async () => {
+    const { stderr } = await npm(["publish", "--dry-run", "--workspace", manifest.name], repoRoot);
+    expect(stderr).not.toMatch(/npm (error|warn)/);
+    expect(existsSync(join(repoRoot, "packages/cli/bundle"))).toBe(false);
   });
 });

@@ -1,0 +1,4 @@
+#!/usr/bin/env node
+// The command editors' configurations start the language server with: `mailroom lsp`, under the server's name.
+process.argv.splice(2, 0, "lsp");
+await import("./mailroom.js");
