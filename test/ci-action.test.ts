@@ -272,9 +272,9 @@ describe("the GitHub Action (action.yml)", () => {
     expect(readFileSync(join(workspace, "mail/reports/junit.xml"), "utf8")).toContain("<testsuites");
   });
 
-  it("runs the project's installed mailroom, else the CLI package of its own revision from npm", async () => {
-    // npm cannot be reached from the tests, and the package is not published yet: a stand-in `npx` records how
-    // it was asked for mailroom, then runs this checkout's.
+  it("runs the project's installed mailroom, else the CLI tarball of its own revision's release", async () => {
+    // No release can be downloaded from the tests: a stand-in `npx` records how it was asked for mailroom, then
+    // runs this checkout's (test/pack.test.ts runs the real npx on a packed tarball).
     const shim = scratch();
     const calls = join(shim, "calls");
     writeFileSync(
@@ -284,7 +284,9 @@ describe("the GitHub Action (action.yml)", () => {
     chmodSync(join(shim, "npx"), 0o755);
     const npx = () => (existsSync(calls) ? readFileSync(calls, "utf8").trim().split("\n") : []);
     const lintArgs = "-- mailroom lint --format stylish";
-    const latest = `--yes --package ${cliManifest.name}@${cliManifest.version} ${lintArgs}`;
+    const release = (version: string) =>
+      `https://github.com/mailroom/mailroom/releases/download/v${version}/mailroom-cli-${version}.tgz`;
+    const latest = `--yes --package ${release(cliManifest.version)} ${lintArgs}`;
 
     const fromNpm = await runAction(workspaceWith(), { paths: "services/notices.service.yaml" }, shim);
     expect(fromNpm.code).toBe(0);
@@ -301,7 +303,7 @@ describe("the GitHub Action (action.yml)", () => {
 
     const pinned = await runAction(project, { paths: "services/notices.service.yaml", version: "1.2.3" }, shim);
     expect(pinned.code).toBe(0);
-    expect(npx()[1]?.startsWith(`--yes --package ${cliManifest.name}@1.2.3 ${lintArgs}`)).toBe(true);
+    expect(npx()[1]?.startsWith(`--yes --package ${release("1.2.3")} ${lintArgs}`)).toBe(true);
   });
 
   it("fails with an annotation when mailroom cannot lint or an input is wrong", async () => {

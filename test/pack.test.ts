@@ -12,6 +12,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE, startClient } from "../packages/language-server/test/client.js";
@@ -109,8 +110,9 @@ function initialize(node: string, args: string[], cwd: string): Promise<{ server
 
 beforeAll(async () => {
   scratch = realpathSync(mkdtempSync(join(tmpdir(), "mailroom-installed-")));
-  const packed = join(scratch, "tarballs");
-  mkdirSync(packed);
+  // Laid out as the releases' address is: <releases>/v<version>/<tarball>.
+  const packed = join(scratch, "releases", `v${manifest.version}`);
+  mkdirSync(packed, { recursive: true });
   const { stdout } = await npm(
     ["pack", "--workspace", manifest.name, "--pack-destination", packed, "--json"],
     repoRoot,
@@ -139,9 +141,10 @@ beforeAll(async () => {
   }
 }, 480_000);
 
+// Three projects and two Node installations: many files to remove.
 afterAll(() => {
   if (scratch) rmSync(scratch, { recursive: true, force: true });
-});
+}, 120_000);
 
 describe("@mailroom/cli, one tarball installed alone into an empty project", () => {
   it("is what README's install section runs: the release's tarball, then the installed command", () => {
@@ -246,6 +249,22 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
       await client.stop();
     }
   });
+
+  it("is what the Action and the pre-commit hooks run, through npx, in a project that installed none", async () => {
+    const bare = join(scratch ?? "", "bare");
+    cpSync(join(repoRoot, "examples"), join(bare, "examples"), { recursive: true });
+    const releases = pathToFileURL(join(scratch ?? "", "releases")).href;
+    const hook = (args: string[]) =>
+      run("bash", [join(repoRoot, "integrations/mailroom.sh"), ...args], {
+        cwd: bare,
+        env: { ...process.env, MAILROOM_RELEASES: releases, npm_config_prefer_offline: "true" },
+      });
+    const { stdout } = await hook(["explain", "no-main-box"]);
+    expect(stdout).toBe(readFileSync(join(repoRoot, "docs/rules/no-main-box.md"), "utf8"));
+    const lint = await hook(["lint", "examples"]);
+    expect(lint.stdout).toBe((await runCli(["lint", "examples"], { cwd: bare })).stdout);
+    expect(existsSync(join(bare, "node_modules"))).toBe(false);
+  }, 120_000);
 
   it("passes `npm publish --dry-run`", { timeout: 120_000 }, async () => {
     const { stderr } = await npm(["publish", "--dry-run", "--workspace", manifest.name], repoRoot);

@@ -1,9 +1,9 @@
 // Bundles the CLI, with the language server and every internal @mailroom/* package, into bundle/ (ESM, one chunk
 // per lazily loaded part, so that a command loads no more than today), so that the published @mailroom/cli is one
-// tarball that installs alone. Run by `npm pack` (prepack) after `tsc -b`; bin/mailroom.js runs the bundle when
-// it is there, and postpack removes it. Third-party modules are bundled but for the package's own `dependencies`, which stay modules
-// installed beside it: pdf.js (its data files are read from its folder), Viz (WebAssembly) and ajv (loaded with
-// `createRequire`, which esbuild does not follow).
+// tarball that installs alone. Run by `npm pack` (prepack) after `tsc -b`; bin/mailroom.js runs the bundle where
+// there is no dist/ (the tarball), and postpack removes it. Third-party modules are bundled but for the package's
+// own `dependencies`, which stay modules installed beside it: pdf.js (its data files are read from its folder),
+// Viz (WebAssembly) and ajv (loaded with `createRequire`, which esbuild does not follow).
 import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
