@@ -70,7 +70,7 @@ describe("npm run fuzz", () => {
     const { code, stdout } = await fuzz(["--replay", "test/fixtures/fuzz"]);
     expect(stdout).toContain(`replayed ${count} fixture(s); 0 failure(s)`);
     expect(code, stdout).toBe(0);
-  }, 60_000);
+  });
 });
 
 /** The functions the commands call, all well behaved: each test breaks one. */
