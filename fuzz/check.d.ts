@@ -52,5 +52,5 @@ export declare function checkFile(
   api: Api,
   file: string,
   text: string,
-  options?: { limit?: number; made?: Map<string, number> },
+  options?: { limit?: number; now?: () => number; made?: Map<string, number> },
 ): Failure[];

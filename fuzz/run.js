@@ -2,20 +2,22 @@
 // `build`, `fmt` and `decompile` do (fuzz/check.js), against the built packages (`npm run fuzz` builds first).
 //
 //   node fuzz/run.js [--seed 1] [--count 2000] [--time S] [--jobs 1] [--out test/fixtures/fuzz] [--per-kind 3]
-//   node fuzz/run.js --replay test/fixtures/fuzz
+//                    [--step-limit 2000]
+//   node fuzz/run.js --replay test/fixtures/fuzz [--step-limit 2000]
 //
 // Mutant i of a seed is the same whatever else runs (its PRNG is seeded from the seed and i); --jobs N shares the
 // mutants among N worker threads (mutant i to worker i mod N). --time stops after S seconds, --count after M
 // mutants (the first reached; --count alone without --time). A failure is minimised (fuzz/minimise.js) and written
 // under --out as <kind>-<hash>.service.yaml (or .json) behind a header saying what failed; --per-kind caps how many
-// of one kind each worker minimises. --replay checks every fixture in a folder, header removed. Prints mutants/s,
-// the checks made and failures by kind; exit code 0 when nothing failed, 1 otherwise.
+// of one kind each worker minimises. --replay checks every fixture in a folder, header removed. --step-limit is the
+// milliseconds a step may take before it is a `slow-*` failure (Infinity for none: npm test, on a loaded machine).
+// Prints mutants/s, the checks made and failures by kind; exit code 0 when nothing failed, 1 otherwise.
 
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import { checkFile, loadApi } from "./check.js";
+import { checkFile, loadApi, STEP_LIMIT_MS } from "./check.js";
 import { readFixture, writeFixture } from "./fixture.js";
 import { minimise } from "./minimise.js";
 import { applyMutation, prng, randomMutation, tokens } from "./mutate.js";
@@ -51,13 +53,14 @@ const api = await loadApi(ROOT);
 
 if (process.argv.includes("--replay")) {
   const dir = arg("replay");
+  const limit = Number(arg("step-limit", String(STEP_LIMIT_MS)));
   const files = readdirSync(dir)
     .filter((name) => /\.service\.(ya?ml|json)$/.test(name))
     .sort();
   let failed = 0;
   for (const name of files) {
     const { json, text } = readFixture(readFileSync(join(dir, name), "utf8"), name);
-    for (const failure of checkFile(api, fileName(json), text)) {
+    for (const failure of checkFile(api, fileName(json), text, { limit })) {
       failed++;
       process.stdout.write(`${name}: ${failure.kind}: ${failure.message}\n`);
     }
@@ -75,7 +78,7 @@ function mutantSeed(seed, index) {
 }
 
 /** One worker's share of a run: mutants `shard`, `shard + jobs`, ...; returns what it found. */
-function fuzz({ seed, count, seconds, out, perKind, shard, jobs }) {
+function fuzz({ seed, count, seconds, limit, out, perKind, shard, jobs }) {
   const sources = corpus();
   /** The files to start from: DSL or JSON, clean (no errors) or any. */
   const pools = [false, true].map((json) => {
@@ -98,13 +101,14 @@ function fuzz({ seed, count, seconds, out, perKind, shard, jobs }) {
     let text = source.text;
     const edits = rng.int(2) === 0 ? 1 : 1 + rng.int(4);
     for (let i = 0; i < edits; i++) text = applyMutation(text, randomMutation(rng, vocabulary));
-    for (const failure of checkFile(api, fileName(json), text, { made })) {
+    for (const failure of checkFile(api, fileName(json), text, { limit, made })) {
       const seen = (byKind.get(failure.kind) ?? 0) + 1;
       byKind.set(failure.kind, seen);
       if (seen > perKind) continue;
-      const fails = (candidate) => checkFile(api, fileName(json), candidate).some((f) => f.kind === failure.kind);
+      const fails = (candidate) =>
+        checkFile(api, fileName(json), candidate, { limit }).some((f) => f.kind === failure.kind);
       const small = minimise(text, fails);
-      const last = checkFile(api, fileName(json), small).find((f) => f.kind === failure.kind) ?? failure;
+      const last = checkFile(api, fileName(json), small, { limit }).find((f) => f.kind === failure.kind) ?? failure;
       const path = writeFixture(out, last, small, json, `mutant ${index} of ${source.path} (--seed ${seed})`);
       written.push(path);
       process.stdout.write(`${failure.kind}: ${relative(process.cwd(), path)}\n  ${last.message.split("\n")[0]}\n`);
@@ -119,6 +123,7 @@ if (!isMainThread) {
   const options = {
     seed: Number(arg("seed", "1")),
     seconds: Number(arg("time", "Infinity")),
+    limit: Number(arg("step-limit", String(STEP_LIMIT_MS))),
     out: arg("out", join(ROOT, "test/fixtures/fuzz")),
     perKind: Number(arg("per-kind", "3")),
   };

@@ -77,7 +77,7 @@ describe("fmt formats every file that parses, once and for all: fmt --write, the
     expect(await writeThenCheck("big-integer", text)).toBe(text);
   });
 
-  it("a flow sequence of 150,000 items, under the size limit", { timeout: 60_000 }, async () => {
+  it("a flow sequence of 150,000 items, under the size limit", async () => {
     const items = Array.from({ length: 150_000 }, (_, i) => i % 10);
     const text = service(`extra: [${items.join(", ")}]`);
     expect(text.length).toBeLessThan(1024 * 1024);

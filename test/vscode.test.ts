@@ -116,7 +116,7 @@ describe("the VS Code extension", () => {
       mkdirSync(dirname(join(unpacked, name)), { recursive: true });
       writeFileSync(join(unpacked, name), data);
     }
-  }, 60_000);
+  });
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
   it("packages without a warning", () => {

@@ -80,5 +80,5 @@ describe("Neovim's built-in LSP client", () => {
     expect.soft(results.completion).toContain("invoiceNumber");
     expect.soft(results.definition).toEqual({ file, line: lines.indexOf("  bundle:"), col: 2 });
     expect(results.errors).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -94,5 +94,5 @@ describe("Vim with ALE", () => {
     expect.soft(results.completion).toContain("invoiceNumber");
     expect.soft(results.definition).toEqual({ file, line: lines.indexOf("  bundle:"), col: 2 });
     expect(results.errors).toEqual([]);
-  }, 60_000);
+  });
 });

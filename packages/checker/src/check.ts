@@ -1,5 +1,5 @@
 import type { ServiceSource, SourceDocument } from "@mailroom/compiler";
-import { append, BASE_CODES, type Diagnostic } from "@mailroom/syntax";
+import { append, BASE_CODES, type Diagnostic, diagnostic } from "@mailroom/syntax";
 import { HeldBack } from "./engine/held-back.js";
 import { type RuleSettingsMap, runRules } from "./engine/run.js";
 import { RULES } from "./rules/index.js";
@@ -12,7 +12,12 @@ const KNOWN_CODES: ReadonlySet<string> = new Set([...BASE_CODES, ...RULES.keys()
 export interface CheckOptions {
   /** Severity and options per rule for this file (from `mailroom.config.yaml`). */
   readonly rules?: RuleSettingsMap;
+  /** How many findings of one code are listed, the rest counted in one `more-findings` note (default 100). */
+  readonly maxFindingsPerCode?: number;
 }
+
+/** The findings of one code a file lists by default: enough to fix the first ones, never 700,000 alike. */
+export const MAX_FINDINGS_PER_CODE = 100;
 
 const bySpan = (a: Diagnostic, b: Diagnostic) =>
   a.span.offset - b.span.offset || a.span.length - b.span.length || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
@@ -24,7 +29,8 @@ const bySpan = (a: Diagnostic, b: Diagnostic) =>
  * lies in (see HeldBack): the model's problems inside a part held back by a compiling error are that error's
  * echo and left out, and the rules check the rest. Suppression comments apply last. The configured severity of a
  * configurable base code applies after the checks (an unknown key set to "error" does not hold anything back);
- * one set to "off" is dropped before the suppressions, like a rule that does not run.
+ * one set to "off" is dropped before the suppressions, like a rule that does not run. Of each code, the first
+ * `maxFindingsPerCode` in text order are kept, the rest counted in one note.
  */
 export function checkDocument(document: SourceDocument, options: CheckOptions = {}): Diagnostic[] {
   const diagnostics = [...document.diagnostics];
@@ -48,7 +54,27 @@ export function checkDocument(document: SourceDocument, options: CheckOptions = 
     document.format === "dsl"
       ? applySuppressions(document.text, document.comments, configured, KNOWN_CODES, unsure)
       : configured;
-  return reseverity(kept, options.rules, "unused-suppression").sort(bySpan);
+  const sorted = reseverity(kept, options.rules, "unused-suppression").sort(bySpan);
+  return capPerCode(sorted, options.maxFindingsPerCode ?? MAX_FINDINGS_PER_CODE);
+}
+
+/** The first `max` findings of each code, and one note per code with more, at the first one left out. */
+function capPerCode(sorted: Diagnostic[], max: number): Diagnostic[] {
+  const counts = new Map<string, number>();
+  for (const d of sorted) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
+  if (![...counts.values()].some((count) => count > max)) return sorted;
+  const listed = new Map<string, number>();
+  const kept: Diagnostic[] = [];
+  for (const d of sorted) {
+    const n = (listed.get(d.code) ?? 0) + 1;
+    listed.set(d.code, n);
+    if (n <= max) kept.push(d);
+    else if (n === max + 1) {
+      const count = ((counts.get(d.code) ?? 0) - max).toLocaleString("en");
+      kept.push(diagnostic("more-findings", "rest", { count, code: d.code, max }, d.span));
+    }
+  }
+  return kept;
 }
 
 /**

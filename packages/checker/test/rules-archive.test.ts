@@ -270,7 +270,7 @@ describe("archive rules", () => {
     expect(mine(fixed)).toEqual([]);
   });
 
-  it("lints a service of 2,000 boxes in well under a second", () => {
+  it("lints a service of 2,000 boxes, finding each of its mistakes", () => {
     // 600 archive boxes, a third of them in one long cycle of parents; 1,400 PDF boxes extracting from them at
     // ranks 1 to 3, with a few of every mistake: a typo in the parent (each a different one, so suggestions are
     // looked up many times), duplicate names, page 0, a mistyped apposition file, an address-page apposition.
@@ -297,22 +297,8 @@ describe("archive rules", () => {
       );
     }
     const { document, source } = read(service(boxes));
-    // Median of five runs, of the rules and of the engine alone (indexing symbols and expressions, one linear
-    // pass each), so that the comparison holds on a loaded machine; a quadratic rule would be far above both.
-    const median = (rules: typeof archiveRules) => {
-      const times: number[] = [];
-      for (let run = 0; run < 5; run++) {
-        const start = performance.now();
-        runRules(document, source, rules);
-        times.push(performance.now() - start);
-      }
-      return times.sort((a, b) => a - b)[2] as number;
-    };
+    // How the rules' time grows with the boxes (linear, not quadratic) is measured in bench/hostile.js.
     const found = runRules(document, source, archiveRules);
-    const engine = median([]);
-    const all = median(archiveRules);
-    expect(all).toBeLessThan(1000);
-    expect(all).toBeLessThan(8 * engine + 100);
     const counts: Record<string, number> = {};
     for (const d of found) counts[d.code] = (counts[d.code] ?? 0) + 1;
     expect(counts).toEqual({

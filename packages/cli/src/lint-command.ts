@@ -190,7 +190,7 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
 
   const outputsOf = buildOutputs(targets);
   const dslOfOutput = new Set(outputsOf.values());
-  const rulesOf = new Map(targets.map(({ file, settings }) => [file, settings.rules]));
+  const settingsOf = new Map(targets.map(({ file, settings }) => [file, settings]));
   // The order files are checked in: the targets', but a build output's DSL file just before it when it comes after.
   const order = new Set(targets.flatMap(({ file }) => [outputsOf.get(file) ?? file, file]));
   const sources = new ReadAhead([...order]);
@@ -202,7 +202,11 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
   let fixedFiles = 0;
   const check = async (file: string): Promise<CheckedFile> => {
     const source = await sources.take(file);
-    const checkOptions = { rules: rulesOf.get(file) ?? {} };
+    const settings = settingsOf.get(file);
+    const checkOptions = {
+      rules: settings?.rules ?? {},
+      ...(settings?.maxFindingsPerCode !== undefined && { maxFindingsPerCode: settings.maxFindingsPerCode }),
+    };
     if (!options.fix) return checkSource(file, source, checkOptions);
     const result = await fixFile(file, source, checkOptions);
     fixed += result.fixed;

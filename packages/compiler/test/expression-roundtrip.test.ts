@@ -329,18 +329,17 @@ describe("printing normalises any accepted spelling", () => {
 });
 
 describe("size", () => {
-  it("prints, parses and lowers a megabyte expression quickly", () => {
+  // How the time grows with the operands (linearly) is measured in bench/hostile.js.
+  it("prints, parses and lowers a megabyte expression", () => {
     const operands: ValueExpression[] = Array.from({ length: 60_000 }, (_, i) => ({
       "@type": "exv.Substring",
       expr: { "@type": "exv.Reference", namespace: "METADATA", identifier: `m${i}` },
       beginIndex: i,
     }));
     const expression: ValueExpression = { "@type": "exv.Concat", operands };
-    const start = performance.now();
     const text = printExpression(expression, {});
     expect(text.length).toBeGreaterThan(1_000_000);
     expect(compile(text, {}, "value")).toEqual(expression);
-    expect(performance.now() - start).toBeLessThan(5000);
   });
 
   it("prints JSON of any depth without exhausting the stack", () => {

@@ -17,7 +17,7 @@ const SCALE = Number(process.env.MAILROOM_PROPERTY_RUNS ?? 1);
 export const runs = (count: number): number => Math.round(count * SCALE);
 
 /** The time a property test may take: vitest's default, times the scale of `runs`. */
-export const PROPERTY_TIMEOUT = 30_000 * Math.max(1, SCALE);
+export const PROPERTY_TIMEOUT = 120_000 * Math.max(1, SCALE);
 
 const uuid = fc.uuid();
 const flag = fc.boolean();

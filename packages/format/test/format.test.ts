@@ -353,18 +353,15 @@ describe("every example and fixture", () => {
   }
 });
 
-describe("format and decompile on hostile input end in bounded time", () => {
+// How their time grows with the input (linearly) is measured in bench/hostile.js.
+describe("format and decompile on hostile input end", () => {
   it("a large file, a deep one, and one too deep", () => {
     const many = `boxes:\n${Array.from({ length: 1000 }, (_, i) => `  b${i}: { type: pdf, elements: 1 } # c${i}\n`).join("")}`;
-    let started = performance.now();
     expect(format(many).diagnostics).toEqual([]);
-    expect(performance.now() - started).toBeLessThan(10_000);
     const deep = `a: ${"[".repeat(200)}1${"]".repeat(200)}\n`;
-    started = performance.now();
     const formatted = format(deep);
     expect(formatted.diagnostics).toEqual([]);
     expect(format(formatted.text).text).toBe(formatted.text);
-    expect(performance.now() - started).toBeLessThan(10_000);
     const tooDeep = `a: ${"[".repeat(300)}1${"]".repeat(300)}\n`;
     expect(format(tooDeep)).toMatchObject({ text: tooDeep, diagnostics: [{ code: "too-deep" }] });
   });

@@ -95,7 +95,8 @@ describe("parseJavaRegex against Java's verdicts", () => {
     }
   });
 
-  it("parses hostile patterns in linear time, without running them or overflowing the stack", () => {
+  // That the time grows linearly with each pattern is measured in bench/hostile.js.
+  it("parses hostile patterns without running them or overflowing the stack", () => {
     const hostile = [
       "(".repeat(100_000),
       `${"(".repeat(700)}a${")".repeat(700)}`,
@@ -110,10 +111,9 @@ describe("parseJavaRegex against Java's verdicts", () => {
       `^(${"(a+)+".repeat(2_000)})*$`,
     ];
     for (const pattern of hostile) {
-      const start = performance.now();
-      const parsed = parseJavaRegex(pattern);
-      if (parsed.root) findBacktrackingRisks(parsed.root, pattern);
-      expect(performance.now() - start, pattern.slice(0, 20)).toBeLessThan(2_000);
+      const { root, error } = parseJavaRegex(pattern);
+      expect(root ?? error, pattern.slice(0, 20)).toBeDefined();
+      if (root) expect(() => findBacktrackingRisks(root, pattern)).not.toThrow();
     }
     expect(parseJavaRegex("(".repeat(100_000)).error?.javaDescription).toBe(
       "Stack overflow during pattern compilation",

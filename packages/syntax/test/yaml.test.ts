@@ -593,9 +593,8 @@ describe("parseYaml: hostile input", () => {
     ["flow mappings", `${"{a: ".repeat(10_000)}1${"}".repeat(10_000)}`, 4 * MAX_YAML_NESTING],
     ["compact sequences", `${"- ".repeat(10_000)}x\n`, 2 * MAX_YAML_NESTING],
   ])("refuses %s nested 10,000 deep once, at the first level too deep", (_, text, offset) => {
-    const started = performance.now();
+    // How the time grows with the depth (linearly) is measured in bench/hostile.js.
     const { root, diagnostics } = parseYaml(text);
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(diagnostics.map((d) => [d.code, d.span.offset])).toEqual([["too-deep", offset]]);
     expect(diagnostics[0]?.message).toBe(
       `Found mappings and sequences nested more than ${MAX_YAML_NESTING} deep; expected at most ${MAX_YAML_NESTING} levels.`,

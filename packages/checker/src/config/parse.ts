@@ -35,6 +35,8 @@ export interface ResolvedConfig {
   readonly areaUnit?: "pt" | "mm";
   /** A sample file per box name, as written (relative to the configuration's directory). */
   readonly samples?: Readonly<Record<string, string>>;
+  /** How many findings of one code a file lists, when the configuration sets it. */
+  readonly maxFindingsPerCode?: number;
 }
 
 export interface ParsedConfig {
@@ -123,6 +125,7 @@ export function parseConfig(file: string, text: string): ParsedConfig {
     ignore: value.ignore ?? [],
     ...(value.areaUnit !== undefined && { areaUnit: value.areaUnit }),
     ...(value.samples !== undefined && { samples: value.samples }),
+    ...(value.maxFindingsPerCode !== undefined && { maxFindingsPerCode: value.maxFindingsPerCode }),
   };
   return { file, config, diagnostics: [] };
 }

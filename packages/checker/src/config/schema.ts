@@ -65,6 +65,14 @@ export function configSchema<T extends z.ZodType>(setting: T) {
         .describe(
           "The unit the services' areas are written in, for `mailroom eval`: PDF points (pt, the default) or millimetres (mm). The API does not say: confirm it against the platform.",
         ),
+      maxFindingsPerCode: z
+        .number()
+        .int()
+        .min(1)
+        .optional()
+        .describe(
+          "How many findings of one code a file lists (default 100): the rest are counted in one `more-findings` note.",
+        ),
       samples: z
         .record(z.string(), z.string())
         .optional()

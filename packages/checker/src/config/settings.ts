@@ -15,6 +15,8 @@ export interface FileSettings {
   readonly areaUnit?: "pt" | "mm";
   /** A sample file per box name, as absolute paths, when its configuration gives some. */
   readonly samples?: Readonly<Record<string, string>>;
+  /** How many findings of one code the file lists, when its configuration sets it. */
+  readonly maxFindingsPerCode?: number;
 }
 
 type Matcher = (path: string) => boolean;
@@ -87,6 +89,7 @@ export function settingsFor(config: ResolvedConfig, configDir: string, file: str
     ignored: inside && compiled.ignore(path),
     rules,
     ...(config.areaUnit !== undefined && { areaUnit: config.areaUnit }),
+    ...(config.maxFindingsPerCode !== undefined && { maxFindingsPerCode: config.maxFindingsPerCode }),
     ...(config.samples !== undefined && {
       samples: Object.fromEntries(Object.entries(config.samples).map(([box, file]) => [box, resolve(configDir, file)])),
     }),
