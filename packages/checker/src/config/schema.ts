@@ -65,6 +65,13 @@ export function configSchema<T extends z.ZodType>(setting: T) {
         .describe(
           "The unit the services' areas are written in, for `mailroom eval`: PDF points (pt, the default) or millimetres (mm). The API does not say: confirm it against the platform.",
         ),
+      docsUrl: z
+        .string()
+        .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, "expected an http or https address")
+        .optional()
+        .describe(
+          "The public address of mailroom's documentation folder, which SARIF and JUnit reports link each rule's page under (rules/<id>.md). Default: the repository's docs on GitHub.",
+        ),
       samples: z
         .record(z.string(), z.string())
         .optional()
@@ -73,7 +80,7 @@ export function configSchema<T extends z.ZodType>(setting: T) {
         ),
     })
     .describe(
-      "mailroom configuration: rule severities and options, per-glob overrides, ignored files, the unit of areas, sample files.",
+      "mailroom configuration: rule severities and options, per-glob overrides, ignored files, the unit of areas, sample files, the documentation's address.",
     );
 }
 
