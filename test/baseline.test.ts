@@ -13,7 +13,7 @@ describe("--write-baseline and --baseline", () => {
     expect(written).toEqual({
       code: 0,
       stdout: "",
-      stderr: "wrote ci/baseline.json: 4 problems in 1 file\n",
+      stderr: "wrote ci/baseline.json: 4 problems in 1 file\n1 file checked, no problems outside the baseline\n",
     });
     const baseline = JSON.parse(readFileSync(join(dir, "ci/baseline.json"), "utf8"));
     expect(baseline.mailroomBaseline).toBe(1);
@@ -28,7 +28,7 @@ describe("--write-baseline and --baseline", () => {
     expect(await runCli(["lint", "--baseline", "ci/baseline.json", "services"], { cwd: dir })).toEqual({
       code: 0,
       stdout: "",
-      stderr: "",
+      stderr: "1 file checked, no problems outside the baseline\n",
     });
 
     // Lines added above every problem, and one new problem of a kind already recorded elsewhere.
@@ -59,7 +59,9 @@ describe("--write-baseline and --baseline", () => {
     expect(fewer).toEqual({
       code: 0,
       stdout: "",
-      stderr: "1 baselined problem no longer found; --write-baseline records the smaller baseline\n",
+      stderr:
+        "1 baselined problem no longer found; --write-baseline records the smaller baseline\n" +
+        "1 file checked, no problems outside the baseline\n",
     });
   });
 

@@ -182,7 +182,7 @@ describe("the GitHub Action (action.yml)", () => {
     const log = run.stdout.slice(run.stdout.indexOf(`::stop-commands::${token}`), run.stdout.indexOf(`::${token}::`));
     expect(run.stdout).toContain("::group::mailroom lint report\n::stop-commands::");
     expect(log).toContain("services/letters.service.yaml\n  12:40  error");
-    expect(log).toContain("5 problems (2 errors, 3 warnings) in 2 files");
+    expect(log).toContain("5 problems (2 errors, 3 warnings) in 2 of 3 files checked");
     expect(run.stdout.trimEnd().endsWith(`::${token}::\n::endgroup::`)).toBe(true);
 
     const sarifPath = join(workspace, "reports/mailroom.sarif");

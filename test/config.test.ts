@@ -88,12 +88,13 @@ describe("mailroom.config.yaml through the CLI", () => {
       "a.draft.service.yaml": SERVICE,
       "ok.service.yaml": CLEAN_SERVICE,
     });
-    expect(await runCli(["lint", "."], { cwd: dir })).toEqual({ code: 0, stdout: "", stderr: "" });
+    const found = await runCli(["lint", "."], { cwd: dir });
+    expect(found).toEqual({ code: 0, stdout: "", stderr: "1 file checked, no problems\n" });
     const explicit = await runCli(["lint", `generated/${FILE}`], { cwd: dir });
     expect(explicit).toEqual({
       code: 0,
       stdout: "",
-      stderr: `mailroom: "generated/${FILE}" is ignored by mailroom.config.yaml; not linted.\n`,
+      stderr: `mailroom: "generated/${FILE}" is ignored by mailroom.config.yaml; not linted.\n0 files checked, no problems\n`,
     });
   });
 

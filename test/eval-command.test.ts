@@ -22,11 +22,17 @@ async function evaluated(service: string, files: readonly [string, string][], mo
     "json",
   ];
   const result = await runCli(args);
-  expect(result.stderr).toBe("");
-  expect(result.code).toBe(0);
-  return JSON.parse(result.stdout) as {
+  const output = JSON.parse(result.stdout) as {
     documents: { box: string; file: string; metadata: Record<string, string | null>; errors: Record<string, string> }[];
+    violations: unknown[];
   };
+  // A job with violations is no success: exit 1, and how many on stderr.
+  const violations = output.violations.length;
+  expect(result.stderr).toBe(
+    violations === 0 ? "" : `the job has ${violations} violation${violations === 1 ? "" : "s"}\n`,
+  );
+  expect(result.code).toBe(violations === 0 ? 0 : 1);
+  return output;
 }
 
 describe("mailroom eval on the example services and their samples", () => {
@@ -240,7 +246,7 @@ describe("mailroom eval, what it reports", () => {
     expect(missing.stderr).toMatch(/^mailroom: --file LETTER=nowhere\.pdf: .*no such file/i);
     const box = await runCli(["eval", service, "--file", "LETERS=x.pdf"]);
     expect(box).toMatchObject({ code: 2 });
-    expect(box.stderr).toContain('the service has no box "LETERS"; its boxes: LETTER');
+    expect(box.stderr).toContain('the service has no box "LETERS" (its boxes: LETTER); did you mean "LETTER"?');
     const notPdf = await runCli(["eval", service, "--file", "LETTER=examples/organizational-unit.json"]);
     expect(notPdf.code).toBe(2);
     expect(notPdf.stderr).toMatch(

@@ -19,7 +19,7 @@ describe("mailroom lint --fix", () => {
       "unknown-requirement@15:26 warning",
       "duplicate-channel-label@19:5 error",
     ]);
-    expect(result.stderr).toBe("fixed 1 problem in 1 file\n1 error(s), 2 warning(s) in 1 file(s)\n");
+    expect(result.stderr).toBe("fixed 1 problem in 1 file\n3 problems (1 error, 2 warnings) in 1 of 1 file checked\n");
     expect(result.code).toBe(1);
   });
 

@@ -18,6 +18,8 @@ export interface RunOptions {
   readonly timeout?: number;
   /** Runs the process as this user (the test process must be root to give one). */
   readonly user?: { readonly uid: number; readonly gid: number };
+  /** Environment variables set (a string) or unset (undefined) for the process, over this process's. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
 /** Runs the real, built `mailroom` binary in a child process. */
@@ -28,6 +30,7 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
       [bin, ...args],
       {
         cwd: options.cwd ?? repoRoot,
+        ...(options.env !== undefined ? { env: withEnv(options.env) } : {}),
         maxBuffer: 64 * 1024 * 1024,
         ...(options.timeout !== undefined ? { timeout: options.timeout, killSignal: "SIGKILL" as const } : {}),
         ...(options.user ?? {}),
@@ -39,6 +42,16 @@ export function runCli(args: readonly string[], options: RunOptions = {}): Promi
       },
     );
   });
+}
+
+/** This process's environment with some variables set or unset. */
+function withEnv(changes: Readonly<Record<string, string | undefined>>): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const [name, value] of Object.entries(changes)) {
+    if (value === undefined) delete env[name];
+    else env[name] = value;
+  }
+  return env;
 }
 
 /** The files of a directory whose names match, sorted, as paths relative to the repository root. */

@@ -33,7 +33,7 @@ describe("a lint of many files", () => {
         "    10 |       extra: fileName[0:3]",
         "       |       ^^^^^",
         "",
-        "6 problems (3 errors, 3 warnings) in 3 files",
+        "6 problems (3 errors, 3 warnings) in 3 of 61 files checked",
         "1 of them can be fixed with --fix.",
         "",
       ].join("\n"),

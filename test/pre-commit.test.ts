@@ -98,7 +98,7 @@ describe("the pre-commit hooks (.pre-commit-hooks.yaml), run by the real pre-com
       'services/letters.service.yaml\n  12:40  error    The organizational unit has no property "Siret"; did you mean "SIRET"?  unknown-ou-identifier\n',
     );
     expect(first.output).toMatch(/^services\/api\.service\.json\n {2}\d+:\d+ +error +Unknown "@type" "box\.PFD"/m);
-    expect(first.output).toContain("5 problems (3 errors, 2 warnings) in 2 files");
+    expect(first.output).toContain("5 problems (3 errors, 2 warnings) in 2 of ");
     expect(first.output).toMatch(
       /^mailroom fmt\.+Failed\n- hook id: mailroom-fmt\n- files were modified by this hook$/m,
     );

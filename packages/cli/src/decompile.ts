@@ -25,8 +25,19 @@ export async function decompileFiles(
   let services = 0;
   let written = 0;
   let kept = 0;
-  const missed: Missed = { unread: 0, lossy: 0, exists: 0, unwritable: 0 };
+  const missed: Missed = { unread: 0, lossy: 0, exists: 0, unwritable: 0, built: 0 };
   for (const { file } of files) {
+    // `build`'s output of a DSL file beside it: a DSL file written beside them would be a second copy of the service.
+    const dsl = options.out === undefined ? sourceBeside(file) : undefined;
+    if (dsl !== undefined) {
+      io.err(
+        `mailroom: ${displayPath(file)} is built from ${displayPath(dsl)}, beside it: not decompiled beside them, ` +
+          "which would make a second copy of the service (edit the DSL file, or give --out to decompile elsewhere).\n",
+      );
+      missed.built++;
+      services++;
+      continue;
+    }
     const source = await readSource(file);
     if (!source.ok) {
       reports.push(unreadFile(file, source));
@@ -74,14 +85,20 @@ export async function decompileFiles(
 
 /**
  * Why what was not written was not: how many JSON files with errors, services the DSL cannot say, DSL files there
- * already, and DSL files that cannot be written.
+ * already, DSL files that cannot be written, and JSON files built from a DSL file beside them (each counted as
+ * one service).
  */
 interface Missed {
   unread: number;
   lossy: number;
   exists: number;
   unwritable: number;
+  built: number;
 }
+
+/** The DSL file a JSON file is `build`'s output of, when it is beside it. */
+const sourceBeside = (file: string): string | undefined =>
+  [".service.yaml", ".service.yml"].map((ext) => file.replace(JSON_SERVICE_FILE, ext)).find((dsl) => existsSync(dsl));
 
 /**
  * The last line of a run: what was written and, first when nothing was, why the rest was not; the problems kept
@@ -95,6 +112,7 @@ function summary(services: number, written: number, kept: number, missed: Missed
       ? `${plural(missed.exists, "DSL file")} already there (--force overwrites ${missed.exists === 1 ? "it" : "them"})`
       : "",
     missed.unwritable > 0 ? `${plural(missed.unwritable, "DSL file")} that cannot be written` : "",
+    missed.built > 0 ? `${plural(missed.built, "JSON file")} built from a DSL file beside it` : "",
   ].filter(Boolean);
   const done = `decompiled ${written} of ${plural(services, "service")}`;
   const notes =

@@ -120,7 +120,7 @@ async function gitPairs(rev: string, paths: readonly string[]): Promise<Pair[]> 
   const before: string[] = [];
   for (const root of roots) {
     // A path the working tree no longer has may still be one of the revision's: its files were deleted.
-    const found = await expandPaths([root]).catch((error: unknown) =>
+    const found = await expandPaths([root], SERVICE_FILE, "allowed").catch((error: unknown) =>
       error instanceof UsageError ? null : Promise.reject(error),
     );
     // ls-tree names the files relative to the current directory, as the working tree's are; -z: unquoted.

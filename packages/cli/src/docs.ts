@@ -6,7 +6,16 @@ import { CATALOGUE, type CodeEntry, isBaseCode, type Severity } from "@mailroom/
 export const DOCS_URL = docsFolder(import.meta.url);
 
 /** The absolute URI of a code's documentation: its page under docs/rules, or the catalogue of base codes. */
-export const docsUri = (code: string): string => new URL(docsPage(code), DOCS_URL).href;
+export const docsUri = (code: string, base: string | URL = DOCS_URL): string => new URL(docsPage(code), base).href;
+
+/**
+ * Where reports read elsewhere (SARIF on GitHub, JUnit in CI) link the documentation by default: the repository's
+ * docs/ (package.json's `repository`), as a page anyone can open, where a `file:` URI into node_modules is not.
+ */
+export const PUBLIC_DOCS_URL = "https://github.com/mailroom/mailroom/blob/main/docs/";
+
+/** A documentation folder's address as a base URL: with the final slash that pages are resolved under. */
+export const docsBase = (url: string): string => (url.endsWith("/") ? url : `${url}/`);
 
 /** The text of a rule's page, docs/rules/<id>.md; undefined when it cannot be read. */
 export function rulePage(id: string): string | undefined {
@@ -28,7 +37,8 @@ export interface CodeInfo {
   readonly page?: string;
 }
 
-export function codeInfo(code: string): CodeInfo {
+/** Everything known about a code, its help linked under `docsUrl` (a folder's address ending in `/`). */
+export function codeInfo(code: string, docsUrl: string): CodeInfo {
   const rule = RULES.get(code);
   if (rule) {
     const page = rulePage(code);
@@ -37,7 +47,7 @@ export function codeInfo(code: string): CodeInfo {
       description: rule.meta.description,
       severity: rule.meta.severity,
       fixable: rule.meta.fixable === true,
-      helpUri: docsUri(code),
+      helpUri: docsUri(code, docsUrl),
       ...(page !== undefined ? { page } : {}),
     };
   }
@@ -48,7 +58,7 @@ export function codeInfo(code: string): CodeInfo {
     description: text ? stripMarkdown(text) : `A problem reading or validating the file ("${code}").`,
     severity: entry?.severity ?? "error",
     fixable: false,
-    helpUri: docsUri(code),
+    helpUri: docsUri(code, docsUrl),
   };
 }
 

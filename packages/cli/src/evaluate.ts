@@ -78,15 +78,20 @@ export async function evaluate(file: string, options: EvalOptions, io: Io): Prom
   });
   if (!simulation.ok) {
     const entry = simulation.entry === undefined ? "" : `, its file ${simulation.entry}`;
-    throw new UsageError(`--file ${simulation.box}=${simulation.file}${entry}: ${simulation.problem}.`);
+    const end = simulation.problem.endsWith("?") ? "" : ".";
+    throw new UsageError(`--file ${simulation.box}=${simulation.file}${entry}: ${simulation.problem}${end}`);
   }
   const { outcome } = simulation;
   const problems = located(checked, source, outcome.documents);
   io.out(options.format === "json" ? json(outcome) : text(outcome));
-  if (problems.diagnostics.length === 0) return 0;
-  io.err(formatPlain([problems]));
-  io.err(`${plural(problems.diagnostics.length, "metadata")} without a value\n`);
-  return 1;
+  const violations = outcome.violations.length;
+  if (problems.diagnostics.length > 0) {
+    io.err(formatPlain([problems]));
+    io.err(`${plural(problems.diagnostics.length, "metadata")} without a value\n`);
+  }
+  // The platform would reject this job: that is no success, whatever the values.
+  if (violations > 0) io.err(`the job has ${plural(violations, "violation")}\n`);
+  return problems.diagnostics.length > 0 || violations > 0 ? 1 : 0;
 }
 
 /** The service of the file to evaluate: the only one, or the one `--service` names by name or id. */

@@ -1,9 +1,11 @@
 import { chmod, mkdir, realpath, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import {
+  DSL_SERVICE_FILE,
   findServiceFiles,
   ioReason,
   isSystemError,
+  JSON_SERVICE_FILE,
   TEST_FILE,
   type UnreadSource,
   unreadDiagnostic,
@@ -24,9 +26,14 @@ export interface FoundFile {
  * node_modules and hidden folders) for files named like `names`. The order is sorted, so output is deterministic.
  * What cannot be read is still listed, so that reading it reports why, for that path, and the others go on: a
  * directory the search cannot enter, a symbolic link to nothing, a path that cannot be looked at (but one that
- * does not exist is a usage error).
+ * does not exist is a usage error). Finding no file at all is a usage error too, naming the paths and the patterns
+ * looked for, so that a wrong path fails CI rather than passing it with nothing checked; unless `none` allows it.
  */
-export async function expandPaths(paths: readonly string[], names: RegExp = SERVICE_FILE): Promise<FoundFile[]> {
+export async function expandPaths(
+  paths: readonly string[],
+  names: RegExp = SERVICE_FILE,
+  none: "allowed" | "refused" = "refused",
+): Promise<FoundFile[]> {
   const found = new Map<string, FoundFile>();
   for (const path of paths) {
     const info = await stat(path).catch((error: unknown) => {
@@ -43,7 +50,22 @@ export async function expandPaths(paths: readonly string[], names: RegExp = SERV
       throw new UsageError(`"${path}" is a service's test file: mailroom test runs it.`);
     } else if (!found.has(path)) found.set(path, { file: path });
   }
+  if (found.size === 0 && none === "refused") {
+    const where = paths.map((path) => `"${path}"`).join(", ");
+    throw new UsageError(`No ${patternsOf(names)} file found in ${where}.`);
+  }
   return [...found.values()];
+}
+
+/** The file names a search looks for, as globs: what a user can compare their file names with. */
+function patternsOf(names: RegExp): string {
+  const globs = new Map<RegExp, string>([
+    [SERVICE_FILE, "*.service.yaml, *.service.yml or *.service.json"],
+    [DSL_SERVICE_FILE, "*.service.yaml or *.service.yml"],
+    [JSON_SERVICE_FILE, "*.service.json"],
+    [TEST_FILE, "*.service.test.yaml"],
+  ]);
+  return globs.get(names) ?? `/${names.source}/`;
 }
 
 const JSON_FILE = /\.service\.json$/i;

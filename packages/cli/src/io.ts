@@ -5,15 +5,42 @@
 export interface Io {
   out(text: string): void;
   err(text: string): void;
-  /** Whether output to `out` may be coloured: it is a terminal and NO_COLOR is unset. */
+  /** Whether output to `out` may be coloured (`useColor`). */
   readonly color?: boolean;
 }
 
+/**
+ * A standard stream that stops taking text once its reader has gone (`mailroom schema | head -3`): the command
+ * then finishes its work and its exit code quietly, rather than dying on an unhandled EPIPE.
+ */
+function quietWhenClosed(stream: NodeJS.WriteStream): (text: string) => void {
+  let closed = false;
+  stream.on("error", (error: NodeJS.ErrnoException) => {
+    if (error.code !== "EPIPE") throw error;
+    closed = true;
+  });
+  return (text) => {
+    if (!closed) stream.write(text);
+  };
+}
+
 export const processIo: Io = {
-  out: (text) => process.stdout.write(text),
-  err: (text) => process.stderr.write(text),
-  color: process.stdout.isTTY === true && !process.env.NO_COLOR,
+  out: quietWhenClosed(process.stdout),
+  err: quietWhenClosed(process.stderr),
+  color: useColor(undefined, process.env, process.stdout.isTTY === true),
 };
+
+/**
+ * Whether to colour output: `--color` or `--no-color` when given; else FORCE_COLOR when set (0 or false: no, 1 to 3
+ * or empty: yes, as Node reads it); else no when NO_COLOR is set and not empty; else whether stdout is a terminal.
+ */
+export function useColor(flag: boolean | undefined, env: NodeJS.ProcessEnv, terminal: boolean): boolean {
+  if (flag !== undefined) return flag;
+  const force = env.FORCE_COLOR;
+  if (force !== undefined) return !["0", "false"].includes(force);
+  if (env.NO_COLOR) return false;
+  return terminal;
+}
 
 /**
  * A mistake of the user's or of the environment that ends the command (bad arguments, a path that does not exist,

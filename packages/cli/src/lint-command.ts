@@ -5,13 +5,22 @@ import { LineIndex } from "@mailroom/syntax";
 import { applyBaseline, makeBaseline, readBaseline, writeBaseline } from "./baseline.js";
 import { builtJson, outputOf } from "./build.js";
 import { ConfigResolver } from "./config.js";
+import { docsBase, PUBLIC_DOCS_URL } from "./docs.js";
 import { expandPaths, writeOutput } from "./files.js";
 import { fixFile } from "./fix.js";
 import { FORMATS, type FormatContext, type FormatName, formatStylish } from "./format/index.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
 import { type CheckedFile, checkBuiltFile, checkSource } from "./lint.js";
-import { type FileReport, type LocatedReport, locateReport, plural, summary } from "./report.js";
+import {
+  type FileReport,
+  filesOfChecked,
+  type LocatedReport,
+  locateReport,
+  plural,
+  problemCounts,
+  summary,
+} from "./report.js";
 
 /** Where one format's output goes: a file, or stdout when `file` is undefined. */
 export interface Output {
@@ -183,7 +192,7 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
   const broken = await resolver.problems();
   if (broken.length > 0) {
     const reports = broken.map((r) => ({ ...r, file: shown(r.file) }));
-    io.err(formatStylish(reports, { cwd: process.cwd(), color: false, version: "" }));
+    io.err(formatStylish(reports, { cwd: process.cwd(), color: false, version: "", docsUrl: PUBLIC_DOCS_URL }));
     io.err(`mailroom: ${plural(broken.length, "configuration")} with problems; nothing was linted.\n`);
     return 2;
   }
@@ -234,8 +243,10 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
   for (const { file } of targets) {
     const dsl = outputsOf.get(file);
     if (dsl !== undefined) {
+      // Up to date, a build output is no file of its own to report (a passing JUnit suite): its DSL file is.
       const { built } = await checkDsl(dsl);
-      reports.push(await locateFile(checkBuiltFile(file, await sources.take(file), dsl, built)));
+      const report = await locateFile(checkBuiltFile(file, await sources.take(file), dsl, built));
+      if (report.diagnostics.length > 0) reports.push(report);
     } else if (dslOfOutput.has(file)) reports.push((await checkDsl(file)).report);
     else reports.push(await locateFile(await check(file)));
   }
@@ -255,7 +266,9 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
 
   const counts = summary(reports);
   const visible = options.quiet ? onlyErrors(reports) : reports;
-  const context: FormatContext = { cwd: process.cwd(), color: io.color === true, version: options.version };
+  // A run's reports link one documentation: the first file's configuration's, else the repository's.
+  const docsUrl = docsBase(targets.find(({ settings }) => settings.docsUrl)?.settings.docsUrl ?? PUBLIC_DOCS_URL);
+  const context: FormatContext = { cwd: process.cwd(), color: io.color === true, version: options.version, docsUrl };
   let unwritten = 0;
   for (const output of options.outputs) {
     const text = FORMATS[output.format](visible, { ...context, color: output.file === undefined && context.color });
@@ -273,10 +286,18 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
   if (gone > 0) {
     io.err(`${plural(gone, "baselined problem")} no longer found; --write-baseline records the smaller baseline\n`);
   }
+  // One summary line on stderr, clean runs included (stdout stays the formats'), unless stylish on stdout ends with it.
   const stylishOnStdout = options.outputs.some((o) => o.format === "stylish" && o.file === undefined);
   const shownCounts = summary(visible);
-  if (!stylishOnStdout && shownCounts.errors + shownCounts.warnings > 0) {
-    io.err(`${shownCounts.errors} error(s), ${shownCounts.warnings} warning(s) in ${targets.length} file(s)\n`);
+  const shownTotal = shownCounts.errors + shownCounts.warnings + shownCounts.infos;
+  if (shownTotal === 0) {
+    // Said as narrowly as it is true: --quiet hides warnings, a baseline the problems it records.
+    const none = options.quiet ? "no errors" : "no problems";
+    const baselined = options.baseline !== undefined || options.writeBaseline !== undefined;
+    io.err(`${plural(visible.length, "file")} checked, ${none}${baselined ? " outside the baseline" : ""}\n`);
+  } else if (!stylishOnStdout) {
+    const withProblems = visible.filter((r) => r.diagnostics.length > 0).length;
+    io.err(`${problemCounts(shownCounts)} in ${filesOfChecked(withProblems, visible.length)}\n`);
   }
   const tooManyWarnings = options.maxWarnings !== undefined && counts.warnings > options.maxWarnings;
   if (tooManyWarnings) {

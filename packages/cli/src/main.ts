@@ -7,6 +7,7 @@ import { registerDocs } from "./commands/docs.js";
 import { registerEval } from "./commands/eval.js";
 import { registerExplain } from "./commands/explain.js";
 import { registerFmt } from "./commands/fmt.js";
+import { registerInit } from "./commands/init.js";
 import { registerLint } from "./commands/lint.js";
 import { registerLsp } from "./commands/lsp.js";
 import { registerSchema } from "./commands/schema.js";
@@ -30,6 +31,15 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   const setExitCode = (code: number) => {
     exitCode = code;
   };
+  // --color and --no-color, read once parsed: the commands see them through `session.color`.
+  let colorFlag: boolean | undefined;
+  const session: Io = {
+    out: (text) => io.out(text),
+    err: (text) => io.err(text),
+    get color() {
+      return colorFlag ?? io.color;
+    },
+  };
   const program = new Command()
     .name("mailroom")
     .description("Author, compile and lint the services of the hybrid-mail job API.")
@@ -37,17 +47,26 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     .helpOption("-h, --help", "show help")
     .showHelpAfterError("(run mailroom --help for usage)")
     .configureOutput({ writeOut: io.out, writeErr: io.err })
+    .option("--color", "colour the output, even when it is not a terminal (else FORCE_COLOR, NO_COLOR)")
+    .option("--no-color", "never colour the output")
+    .on("option:color", () => {
+      colorFlag = true;
+    })
+    .on("option:no-color", () => {
+      colorFlag = false;
+    })
     .exitOverride();
-  registerLint(program, io, setExitCode, version);
-  registerExplain(program, io);
-  registerBuild(program, io, setExitCode);
-  registerSchema(program, io);
-  registerDecompile(program, io, setExitCode);
-  registerFmt(program, io, setExitCode);
-  registerDocs(program, io, setExitCode);
-  registerEval(program, io, setExitCode);
-  registerTest(program, io, setExitCode);
-  registerDiff(program, io, setExitCode);
+  registerInit(program, session, setExitCode);
+  registerLint(program, session, setExitCode, version);
+  registerExplain(program, session);
+  registerBuild(program, session, setExitCode);
+  registerSchema(program, session);
+  registerDecompile(program, session, setExitCode);
+  registerFmt(program, session, setExitCode);
+  registerDocs(program, session, setExitCode);
+  registerEval(program, session, setExitCode);
+  registerTest(program, session, setExitCode);
+  registerDiff(program, session, setExitCode);
   registerLsp(program);
 
   try {

@@ -209,3 +209,14 @@ export function summary(reports: readonly { readonly diagnostics: readonly Diagn
 
 /** `2 errors`, `1 warning`: a count and a noun, singular or plural. */
 export const plural = (count: number, noun: string): string => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
+/** `3 problems (2 errors, 1 warning)`: a summary's counts, infos only when there are some. */
+export function problemCounts(counts: Counts): string {
+  const parts = [plural(counts.errors, "error"), plural(counts.warnings, "warning")];
+  if (counts.infos > 0) parts.push(plural(counts.infos, "info"));
+  return `${plural(counts.errors + counts.warnings + counts.infos, "problem")} (${parts.join(", ")})`;
+}
+
+/** `1 of 2 files checked`: how many files have problems, out of how many were checked. */
+export const filesOfChecked = (withProblems: number, checked: number): string =>
+  `${withProblems} of ${plural(checked, "file")} checked`;

@@ -20,7 +20,6 @@ export interface TestOptions {
  */
 export async function runTests(paths: readonly string[], options: TestOptions, io: Io): Promise<number> {
   const files = await expandPaths(paths.length > 0 ? paths : ["."], TEST_FILE);
-  if (files.length === 0) throw new UsageError(`No *.service.test.yaml file found in ${paths.join(", ") || "."}.`);
   const resolver = new ConfigResolver(options.config);
   await resolver.init();
   const results: FileResult[] = [];

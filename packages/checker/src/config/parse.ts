@@ -33,6 +33,8 @@ export interface ResolvedConfig {
   readonly ignore: readonly string[];
   /** The unit of areas, when the configuration sets it. */
   readonly areaUnit?: "pt" | "mm";
+  /** Where reports link the documentation, when the configuration sets it. */
+  readonly docsUrl?: string;
   /** A sample file per box name, as written (relative to the configuration's directory). */
   readonly samples?: Readonly<Record<string, string>>;
   /** How many findings of one code a file lists, when the configuration sets it. */
@@ -124,6 +126,7 @@ export function parseConfig(file: string, text: string): ParsedConfig {
     overrides: (value.overrides ?? []).map((override) => ({ files: override.files, rules: layer(override.rules) })),
     ignore: value.ignore ?? [],
     ...(value.areaUnit !== undefined && { areaUnit: value.areaUnit }),
+    ...(value.docsUrl !== undefined && { docsUrl: value.docsUrl }),
     ...(value.samples !== undefined && { samples: value.samples }),
     ...(value.maxFindingsPerCode !== undefined && { maxFindingsPerCode: value.maxFindingsPerCode }),
   };

@@ -73,6 +73,13 @@ export function configSchema<T extends z.ZodType>(setting: T) {
         .describe(
           "How many findings of one code a file lists (default 100): the rest are counted in one `more-findings` note.",
         ),
+      docsUrl: z
+        .string()
+        .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, "expected an http or https address")
+        .optional()
+        .describe(
+          "The public address of mailroom's documentation folder, which SARIF and JUnit reports link each rule's page under (rules/<id>.md). Default: the repository's docs on GitHub.",
+        ),
       samples: z
         .record(z.string(), z.string())
         .optional()
@@ -81,7 +88,7 @@ export function configSchema<T extends z.ZodType>(setting: T) {
         ),
     })
     .describe(
-      "mailroom configuration: rule severities and options, per-glob overrides, ignored files, the unit of areas, sample files.",
+      "mailroom configuration: rule severities and options, per-glob overrides, ignored files, the unit of areas, sample files, the documentation's address.",
     );
 }
 

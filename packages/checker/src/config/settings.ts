@@ -13,6 +13,8 @@ export interface FileSettings {
   readonly rules: RuleSettingsMap;
   /** The unit of the file's areas, when its configuration sets it. */
   readonly areaUnit?: "pt" | "mm";
+  /** Where reports link the documentation, when its configuration sets it. */
+  readonly docsUrl?: string;
   /** A sample file per box name, as absolute paths, when its configuration gives some. */
   readonly samples?: Readonly<Record<string, string>>;
   /** How many findings of one code the file lists, when its configuration sets it. */
@@ -90,6 +92,7 @@ export function settingsFor(config: ResolvedConfig, configDir: string, file: str
     rules,
     ...(config.areaUnit !== undefined && { areaUnit: config.areaUnit }),
     ...(config.maxFindingsPerCode !== undefined && { maxFindingsPerCode: config.maxFindingsPerCode }),
+    ...(config.docsUrl !== undefined && { docsUrl: config.docsUrl }),
     ...(config.samples !== undefined && {
       samples: Object.fromEntries(Object.entries(config.samples).map(([box, file]) => [box, resolve(configDir, file)])),
     }),

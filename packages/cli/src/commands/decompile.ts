@@ -6,10 +6,13 @@ const DECOMPILE_HELP = `
 Each service becomes one DSL file named from its name and id (supplier-invoices-2204.service.yaml), in
 canonical layout. A service whose DSL would not compile back to exactly its JSON is not written, and the
 difference is reported; what the JSON breaks (a rule, the model) is kept as it is, with a comment saying so.
+A JSON file built from a DSL file beside it (x.service.json beside x.service.yaml) is not decompiled beside
+them, which would make a second copy of the service: edit the DSL, or give --out to decompile elsewhere.
 
 Exit codes:
   0  every service was written
-  1  a service could not be written (it cannot be said in the DSL without loss, or its file exists)
+  1  a service could not be written (it cannot be said in the DSL without loss, its file exists, or
+     its JSON file is built from a DSL file beside it)
   2  usage error or internal error
 `;
 

@@ -14,8 +14,9 @@ Values are texts (dates as milliseconds since the epoch). The unit of areas is n
 unless --area-unit or mailroom.config.yaml's areaUnit says mm; confirm it against the platform (docs/evaluation.md).
 
 Exit codes:
-  0  every metadata has a value (violations are printed; mailroom test asserts them)
-  1  a metadata could not be evaluated (each is reported where its expression is written)
+  0  every metadata has a value and the job has no violation
+  1  the job has violations (printed with the values), or a metadata could not be evaluated (each is
+     reported where its expression is written)
   2  usage error, a file missing, unreadable or not what its box takes, a service with errors, or an internal error
 `;
 

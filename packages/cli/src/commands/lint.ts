@@ -9,7 +9,8 @@ Output:
   goes to stdout (at most one may). With no --format, stylish goes to stdout (or to the one
   --output-file given). For example, CI can keep SARIF and still show problems in its log:
     mailroom lint services --format sarif --output-file mailroom.sarif --format stylish
-  Colours only when stdout is a terminal and NO_COLOR is unset.
+  Colours when stdout is a terminal, unless --no-color, NO_COLOR or FORCE_COLOR=0 says not; --color
+  or FORCE_COLOR=1 colours output that is not a terminal's (stylish to stdout only).
 
 Configuration:
   The nearest mailroom.config.yaml above each file (or --config) sets each rule's severity

@@ -12,10 +12,12 @@ import { formatStylish } from "./stylish.js";
 export interface FormatContext {
   /** Directory that paths in SARIF and GitHub annotations are made relative to. */
   readonly cwd: string;
-  /** Whether to colour the output (stylish only): stdout is a terminal and NO_COLOR is unset. */
+  /** Whether to colour the output (stylish only): see `useColor`. */
   readonly color: boolean;
   /** mailroom's version, for SARIF's tool description. */
   readonly version: string;
+  /** The documentation folder's public address, ending in `/`, that SARIF and JUnit link each code's page under. */
+  readonly docsUrl: string;
 }
 
 /**

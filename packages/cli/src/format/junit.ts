@@ -1,4 +1,6 @@
+import { docsUri } from "../docs.js";
 import { displayPath, locate, type Report } from "../report.js";
+import type { FormatContext } from "./index.js";
 
 /**
  * Text that XML 1.0 can hold: characters it forbids (most control characters, lone surrogates, U+FFFE and
@@ -25,9 +27,10 @@ export const escapeXmlAttribute = (text: string): string =>
 
 /**
  * JUnit XML: one `testsuite` per linted file, one `testcase` per problem, each a `failure` whose type is the
- * severity (as ESLint and Stylelint do: CI dashboards list warnings too); a clean file is one passing testcase.
+ * severity (as ESLint and Stylelint do: CI dashboards list warnings too), its text ending with the code's page
+ * under the documentation's public address; a clean file is one passing testcase.
  */
-export function formatJunit(reports: readonly Report[]): string {
+export function formatJunit(reports: readonly Report[], context: Pick<FormatContext, "docsUrl">): string {
   const suites: string[] = [];
   let tests = 0;
   let failures = 0;
@@ -51,7 +54,7 @@ export function formatJunit(reports: readonly Report[]): string {
       return (
         `    <testcase name="${escapeXmlAttribute(`${d.line}:${d.column} ${d.code}`)}" classname="${name}">\n` +
         `      <failure type="${d.severity}" message="${escapeXmlAttribute(d.message)}">` +
-        `${escapeXmlText(`${where}: ${d.severity}: ${d.message} (${d.code})`)}</failure>\n` +
+        `${escapeXmlText(`${where}: ${d.severity}: ${d.message} (${d.code})\nSee ${docsUri(d.code, context.docsUrl)}`)}</failure>\n` +
         "    </testcase>\n"
       );
     });

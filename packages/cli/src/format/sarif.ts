@@ -43,7 +43,8 @@ const region = (range: Range): Json => ({
 /**
  * SARIF 2.1.0, one run: the tool with every rule's metadata (and the base codes that occur), each result with
  * its rule, level, message, location, related locations, fix and a fingerprint that survives line shifts.
- * Rule help links are absolute `file:` URIs of the pages in docs/ (SARIF requires absolute help URIs), and
+ * Rule help links are absolute URIs of the pages under the documentation's public address (SARIF requires
+ * absolute help URIs; a `file:` one into node_modules would be a dead link where the report is read), and
  * each rule's page is embedded as `help.markdown`, which code-scanning services show.
  */
 export function formatSarif(reports: readonly Report[], context: FormatContext): string {
@@ -51,7 +52,7 @@ export function formatSarif(reports: readonly Report[], context: FormatContext):
   const ids = [...RULES.keys(), ...[...used].filter((code) => !RULES.has(code)).sort()];
   const ruleIndex = new Map(ids.map((id, i) => [id, i]));
   const rules = ids.map((id) => {
-    const info = codeInfo(id);
+    const info = codeInfo(id, context.docsUrl);
     return {
       id,
       shortDescription: { text: info.description },

@@ -1,5 +1,5 @@
 import type { Severity } from "@mailroom/syntax";
-import { displayPath, located, plural, type Report, summary } from "../report.js";
+import { displayPath, filesOfChecked, located, problemCounts, type Report, summary } from "../report.js";
 import type { FrameLine } from "./frame.js";
 import type { FormatContext } from "./index.js";
 
@@ -110,10 +110,8 @@ export function formatStylish(reports: readonly Report[], context: FormatContext
   const total = counts.errors + counts.warnings + counts.infos;
   if (total === 0) return "";
   const files = reports.filter((r) => r.diagnostics.length > 0).length;
-  const parts = [plural(counts.errors, "error"), plural(counts.warnings, "warning")];
-  if (counts.infos > 0) parts.push(plural(counts.infos, "info"));
   const paint = counts.errors > 0 ? palette.severity.error : counts.warnings > 0 ? palette.severity.warning : plain;
-  out += `${paint(palette.bold(`${plural(total, "problem")} (${parts.join(", ")}) in ${plural(files, "file")}`))}\n`;
+  out += `${paint(palette.bold(`${problemCounts(counts)} in ${filesOfChecked(files, reports.length)}`))}\n`;
   if (counts.fixable > 0) {
     out += `${counts.fixable} of them can be fixed with --fix.\n`;
   }

@@ -1,6 +1,7 @@
 import { open } from "node:fs/promises";
 import { basename } from "node:path";
 import type { InflatedBox, Service } from "@mailroom/model";
+import { nearest } from "@mailroom/syntax";
 import type { JobDocument } from "../job.js";
 import { JobEvaluation } from "../metadata.js";
 import type { DocumentOutcome, JobInput, Simulation, UnmatchedEntry, Violation } from "../outcome.js";
@@ -88,8 +89,14 @@ async function run(service: Service, input: JobInput, limits: Limits) {
   for (const [boxName, path] of input.files) {
     const box = byName.get(boxName);
     if (!box) {
-      const names = boxes.map((b) => b.name).join(", ");
-      throw new InputError(boxName, path, `the service has no box "${boxName}"; its boxes: ${names}`);
+      const names = boxes.map((b) => b.name);
+      const guess = nearest(boxName, names);
+      const hint = guess === undefined ? "" : `; did you mean "${guess}"?`;
+      throw new InputError(
+        boxName,
+        path,
+        `the service has no box "${boxName}" (its boxes: ${names.join(", ")})${hint}`,
+      );
     }
     const bytes = await readBounded(boxName, path, limits);
     receive({ box: boxName, file: path, bytes });
