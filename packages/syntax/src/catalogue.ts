@@ -303,8 +303,8 @@ export const CATALOGUE = {
     configurable: true,
     docs: {
       model:
-        "A key the model does not know, on an object the spec shows in full. The nearest known key is suggested. Objects whose fields the spec does not show in full (DATA_FILE and ARCHIVE boxes, channels, output files) pass unknown keys through without a warning.",
-      dsl: "A key the language does not know. It is passed through into the JSON object it sits in, unchanged; the nearest known key is suggested. On channels, output files, data-file and archive boxes, whose extra fields the spec expects, only a likely misspelling is reported.",
+        "A key the model does not know, on an object the spec shows in full, and not near any key it knows (a likely misspelling is a `misspelt-key` error). Objects whose fields the spec does not show in full (DATA_FILE and ARCHIVE boxes, channels, output files) pass unknown keys through without a warning.",
+      dsl: "A key the language does not know, and not near any key it knows where the spec lists the object's fields in full (a likely misspelling there is a `misspelt-key` error). It is passed through into the JSON object it sits in, unchanged. On channels, output files, data-file and archive boxes, whose extra fields the spec expects, only a likely misspelling is reported.",
     },
     messages: {
       configOptions: 'Found "options" for "{{rule}}", which has none; expected only "severity".',
@@ -312,8 +312,19 @@ export const CATALOGUE = {
         'Unknown key "{{key}}"; did you mean "{{suggestion}}"? It is passed through to the JSON unchanged.',
       passedThrough: 'Unknown key "{{key}}"; it is passed through to the JSON unchanged. Known keys here: {{known}}.',
       otherSplit: 'Key "{{key}}" does not apply to a split by {{kind}}; it is passed through to the JSON unchanged.',
-      unknownNear: 'Unknown key "{{key}}" in {{owner}}; did you mean "{{suggestion}}"?',
       unknown: 'Unknown key "{{key}}" in {{owner}}; expected one of {{known}}.',
+    },
+  },
+  "misspelt-key": {
+    severity: "error",
+    docs: {
+      model:
+        "A key the model does not know but that looks like a misspelling of a field it does, on an object the spec shows in full (a box's common fields, a PDF box's, a split, a reconcile, a metadata, an apposition...): `hiden` for `hidden`. The fix renames it. The key would otherwise reach the service while the field it was meant for keeps its default, so the service is not built. On objects whose extra fields the spec expects (channels, output files, DATA_FILE and ARCHIVE boxes) a likely misspelling stays an `unknown-key` warning.",
+      dsl: "A key the language does not know but that looks like a misspelling of one it knows, on an object whose fields the spec lists in full (`hiden: true` in a PDF box). The fix renames it; until then the service is not built. On channels, output files, data-file and archive boxes, whose extra fields the spec expects, a likely misspelling stays an `unknown-key` warning and is passed through.",
+    },
+    messages: {
+      misspelt: 'Unknown key "{{key}}" in {{owner}}; did you mean "{{suggestion}}"?',
+      misspeltHere: 'Unknown key "{{key}}"; did you mean "{{suggestion}}"?',
     },
   },
   "too-large": {
