@@ -702,11 +702,12 @@ export const CATALOGUE = {
     severity: "error",
     docs: {
       testing:
-        "A path of a test case leads outside the test file's folder, through `..` or an absolute path, or through a symbolic link whose target is outside it. Sample files live beside their test file, so that a test file can be run anywhere without reading what it should not.",
+        "A path of a test case leads outside the test file's workspace, through `..` or an absolute path, or through a symbolic link whose target is outside it. The workspace is the folder of the nearest `mailroom.config.yaml` above the test file, else of the nearest git repository, else the test file's own folder: samples may be shared within a project, and running a test file never reads what lies beyond it.",
     },
     messages: {
-      outside: 'Found "{{path}}", which leads outside the folder of the test file; expected a path inside it.',
-      link: 'Found "{{path}}", a symbolic link to "{{target}}" outside the folder of the test file; expected a file inside it.',
+      outside:
+        'Found "{{path}}", which leads outside the workspace of the test file (the folder of the nearest mailroom.config.yaml, else of the git repository, else its own folder); expected a path inside it.',
+      link: 'Found "{{path}}", a symbolic link to "{{target}}" outside the workspace of the test file; expected a file inside it.',
     },
   },
 } as const satisfies Record<string, CodeEntry>;
