@@ -1,4 +1,4 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
@@ -10,6 +10,7 @@ const TEST_FILE = "letters.service.test.yaml";
 let root: string;
 let workspaces = 0;
 let letters: Uint8Array;
+let dated: Uint8Array;
 
 /** A PDF with one page per name, each name where the fixture service's area reads it. */
 async function pdf(names: readonly string[]): Promise<Uint8Array> {
@@ -29,6 +30,7 @@ function workspace(testFile: string, config = true): string {
   mkdirSync(join(dir, "tests"));
   if (config) writeFileSync(join(dir, "mailroom.config.yaml"), "rules: {}\n");
   writeFileSync(join(dir, "samples", "letters.pdf"), letters);
+  writeFileSync(join(dir, "samples", "dated.pdf"), dated);
   copyFileSync(join(FIXTURES, "letters.service.yaml"), join(dir, "tests", "letters.service.yaml"));
   writeFileSync(join(dir, "tests", TEST_FILE), testFile);
   return join(dir, "tests");
@@ -39,6 +41,7 @@ const test = (dir: string, ...args: string[]) => runCli(["test", TEST_FILE, ...a
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), "mailroom-traps-"));
   letters = await pdf(["ALICE MARTIN", "BOB DURAND"]);
+  dated = await pdf(["2024-02-28"]);
 });
 
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -68,5 +71,29 @@ describe("test file paths", () => {
       /:4:16 {2}error {2}Found "\.\.\/samples\/letters\.pdf", which leads outside .* {2}path-escape/,
     );
     expect(result.code).toBe(2);
+  });
+});
+
+describe("a case without expect", () => {
+  const UNEXPECTED = "cases:\n  - name: a date\n    files:\n      LETTERS: ../samples/dated.pdf\n";
+
+  it("is broken (exit 2), saying that it would pass whatever the outcome", async () => {
+    const result = await test(workspace(UNEXPECTED));
+    expect(result.stdout).toContain(
+      `${TEST_FILE}:2:11  error  Case "a date" has no "expect", so it would pass whatever the outcome;`,
+    );
+    expect(result.stdout).toContain("no-expectations");
+    expect(result.code).toBe(2);
+  });
+
+  it("gets its outcome from --update, a date-like text written as a quoted string, then passes", async () => {
+    const dir = workspace(UNEXPECTED);
+    const updated = await test(dir, "--update");
+    expect(updated.code).toBe(0);
+    const text = readFileSync(join(dir, TEST_FILE), "utf8");
+    expect(text).toContain('metadata: { customer: "2024-02-28" }');
+    const rerun = await test(dir);
+    expect(rerun.stdout).toContain("  ✓ a date\n");
+    expect(rerun.code).toBe(0);
   });
 });

@@ -643,6 +643,17 @@ export const CATALOGUE = {
       firstHere: 'The first case named "{{name}}" is here.',
     },
   },
+  "no-expectations": {
+    severity: "error",
+    docs: {
+      testing:
+        "A case has no `expect`: it would pass whatever its outcome. `mailroom test --update` records the current outcome as its expectations (review them before committing); until then the case is broken.",
+    },
+    messages: {
+      missing:
+        'Case "{{name}}" has no "expect", so it would pass whatever the outcome; expected the outcome it should have (mailroom test --update records the current one).',
+    },
+  },
   "unknown-box": {
     severity: "error",
     docs: {

@@ -84,6 +84,12 @@ export function caseFiles(testCase: TestCase): { box: string; path: string; at: 
   );
 }
 
+/** The problem of a case without `expect`, which would pass whatever its outcome; none when it has one. */
+export function expectationsProblem(testCase: TestCase, index: number, locate: LocateInTest): Diagnostic | undefined {
+  if (testCase.expect !== undefined) return undefined;
+  return diagnostic("no-expectations", "missing", { name: testCase.name }, locate(["cases", index, "name"]).span);
+}
+
 /** A case run: the outcome of its job, with the paths as the case wrote them; or why it could not run, located. */
 export type CaseRun =
   | { readonly ok: true; readonly outcome: JobOutcome; readonly testPath: TestPath }
