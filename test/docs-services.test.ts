@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { FUNCTIONS } from "../packages/compiler/src/functions/index.js";
 import { repoRoot, runCli } from "./helpers.js";
 import { scratch } from "./lint-service.js";
 
@@ -44,5 +45,24 @@ describe("the complete services of the documentation", () => {
     const fmt = await runCli(["fmt", "--check", ...names], { cwd: dir });
     expect(fmt.stdout + fmt.stderr).not.toContain("not in canonical layout");
     expect(fmt.code).toBe(0);
+  });
+});
+
+describe("the function reference's examples that read a box", () => {
+  it("are valid where the reference shows them: a MAIN box's metadata, or another box's reconcile", async () => {
+    const targeted = FUNCTIONS.filter((f) => f.target !== undefined);
+    const metadata = targeted
+      .flatMap((f) => f.examples)
+      .map((text, i) => `        m${i}:\n          value: '${text}'\n          persist: true\n`);
+    const reconciles = targeted.flatMap((f) => f.reconcileExamples ?? []);
+    expect(reconciles.length).toBeGreaterThan(0);
+    const boxes = reconciles.map(
+      (text, i) => `  annexes${i}:\n    type: pdf\n    elements: 0..9\n    reconcile:\n      when: '${text}'\n`,
+    );
+    const service = `id: 1\nname: Reference\ntype: ADVANCED\nboxes:\n  invoices:\n    type: pdf\n    main: true\n    elements: 1\n    metadata:\n${metadata.join("")}${boxes.join("")}channels:\n  - label: Mail\n    name: green-letter\n`;
+    const dir = scratch({ "reference.service.yaml": service });
+    const lint = await runCli(["lint", "--format", "json", "reference.service.yaml"], { cwd: dir });
+    expect(JSON.parse(lint.stdout).filter((d: { severity: string }) => d.severity === "error")).toEqual([]);
+    expect(lint.code).toBe(0);
   });
 });
