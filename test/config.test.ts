@@ -153,10 +153,10 @@ describe("mailroom.config.yaml through the CLI", () => {
     const lines = result.stderr.split("\n").filter((line) => /^ {2}\d+:\d+ /.test(line));
     expect(lines).toEqual([
       '  2:3   error  Unknown rule "unused-metdata"; expected the id of a rule (listed by mailroom explain). Did you mean "unused-metadata"?  unknown-rule',
-      '  3:37  error  Unknown key "requirement" in "options"; did you mean "requirements"?  unknown-key',
+      '  3:37  error  Unknown key "requirement" in "options"; did you mean "requirements"?  misspelt-key',
       '  4:40  error  "severity" in "duplicate-channel-label" is the string "warn"; expected one of "off", "info", "warning" or "error".  invalid-value',
       '  5:21  error  Found "options" for "unused-archive", which has none; expected only "severity".  unknown-key',
-      '  6:1   error  Unknown key "overides" in "mailroom.config.yaml"; did you mean "overrides"?  unknown-key',
+      '  6:1   error  Unknown key "overides" in "mailroom.config.yaml"; did you mean "overrides"?  misspelt-key',
     ]);
     expect(result.stderr).toMatch(/^mailroom\.config\.yaml\n/);
     expect(result.stderr).toMatch(/mailroom: 1 configuration with problems; nothing was linted\.\n$/);

@@ -132,7 +132,7 @@ describe("mailroom test", () => {
     const escaped = await test(outside);
     expect(escaped.code).toBe(2);
     expect(escaped.stdout).toContain(
-      `${TEST_FILE}:6:16  error  Found "../case-1/letters.pdf", which leads outside the folder of the test file; expected a path inside it.  path-escape`,
+      `${TEST_FILE}:6:16  error  Found "../case-1/letters.pdf", which leads outside the workspace of the test file (the folder of the nearest mailroom.config.yaml, else of the git repository, else its own folder); expected a path inside it.  path-escape`,
     );
     const linked = folder();
     const target = join(root, "elsewhere.pdf");

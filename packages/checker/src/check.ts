@@ -77,11 +77,14 @@ function capPerCode(sorted: Diagnostic[], max: number): Diagnostic[] {
   return kept;
 }
 
+/** The model's codes for keys it does not know, which in a DSL file the compiler has reported already. */
+const PASSED_THROUGH = new Set(["unknown-key", "misspelt-key"]);
+
 /**
  * One service of a document whose compiling `errors` are given: checked against the model, then the rules on
  * its sound parts; `heldBack` records what was held back. In a compiled DSL file, keys unknown to the model are
- * the DSL's pass-through keys, which the compiler has already reported, so the model's own report of them is
- * left out.
+ * the DSL's pass-through keys, which the compiler has already reported (PASSED_THROUGH), so the model's own
+ * report of them is left out.
  */
 function checkService(
   document: SourceDocument,
@@ -93,7 +96,7 @@ function checkService(
   for (const error of errors) heldBack.hold(error.span);
   if (heldBack.everything) return [];
   const found = validateService(service).filter(
-    (d) => !(document.format === "dsl" && d.code === "unknown-key") && !(heldBack.any && heldBack.covers(d.span)),
+    (d) => !(document.format === "dsl" && PASSED_THROUGH.has(d.code)) && !(heldBack.any && heldBack.covers(d.span)),
   );
   for (const d of found) if (d.severity === "error") heldBack.hold(d.span);
   const checkable = heldBack.checkable();

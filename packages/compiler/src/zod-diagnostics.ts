@@ -24,6 +24,15 @@ const TYPE_WORDS: Record<string, string> = {
 };
 
 /** What a schema expects, in words: `an integer`, `a BooleanExpression object`, `one of "A" or "B"`. */
+/** The renaming of the key `key` written at `span` of `text` to `wanted`, in the key's own quotes; none without the text. */
+export function renaming(text: string | undefined, span: Span, key: string, wanted: string): Fix | undefined {
+  const written = text?.slice(span.offset, span.offset + span.length);
+  if (written === undefined) return undefined;
+  const quote = written[0] === '"' || written[0] === "'" ? written[0] : "";
+  const newText = quote === '"' ? JSON.stringify(wanted) : `${quote}${wanted}${quote}`;
+  return { description: `Rename "${key}" to "${wanted}"`, edits: [{ span, newText }] };
+}
+
 function expectation(schema: z.ZodType | undefined): string {
   if (!schema) return "a value";
   const def = schema._zod.def as z.core.$ZodTypeDef & {
@@ -186,8 +195,7 @@ export function diagnoseAgainst(
   const misspelt = (owner: readonly PathSegment[], wanted: string, typo: string): Found => {
     const location = at([...owner, typo]);
     const span = location.keySpan ?? location.span;
-    const written = words.text?.slice(span.offset, span.offset + span.length);
-    const quote = written?.[0] === '"' || written?.[0] === "'" ? written[0] : "";
+    const fix = renaming(words.text, span, typo, wanted);
     // The name it is nearest to: the field's own, or the name of it it was written from (`minElements`).
     const like = nearest(typo, namesOf(wanted)) ?? wanted;
     const data = { field: wanted, owner: words.owner(owner), typo };
@@ -197,14 +205,7 @@ export function diagnoseAgainst(
         : typo === like
           ? diagnostic("missing-field", "jsonName", data, span)
           : diagnostic("missing-field", "misspeltJsonName", { ...data, like }, span)),
-      ...(written === undefined
-        ? {}
-        : {
-            fix: {
-              description: `Rename "${typo}" to "${wanted}"`,
-              edits: [{ span, newText: quote === '"' ? JSON.stringify(wanted) : `${quote}${wanted}${quote}` }],
-            },
-          }),
+      ...(fix ? { fix } : {}),
     };
   };
 
@@ -247,11 +248,14 @@ export function diagnoseAgainst(
           const suggestion = nearest(key, absent);
           const span = location.keySpan ?? location.span;
           const data = { key, owner: words.owner(path) };
-          found.push(
-            suggestion
-              ? diagnostic("unknown-key", "unknownNear", { ...data, suggestion }, span)
-              : diagnostic("unknown-key", "unknown", { ...data, known: quotedList(keys) }, span),
-          );
+          if (suggestion) {
+            // Only objects the spec lists in full refuse keys: a near one is a misspelt field left at its default.
+            const fix = renaming(words.text, span, key, suggestion);
+            found.push({
+              ...diagnostic("misspelt-key", "misspelt", { ...data, suggestion }, span),
+              ...(fix ? { fix } : {}),
+            });
+          } else found.push(diagnostic("unknown-key", "unknown", { ...data, known: quotedList(keys) }, span));
         }
         break;
       }

@@ -71,7 +71,15 @@ const WRAPPINGS: readonly ((yaml: string) => string | undefined)[] = [
 ];
 
 /** Problems with the example's shape: a wrapping that gets one is not the example's place. */
-const SHAPE = new Set(["syntax-error", "missing-field", "wrong-type", "unknown-type", "misplaced-key", "unknown-key"]);
+const SHAPE = new Set([
+  "syntax-error",
+  "missing-field",
+  "wrong-type",
+  "unknown-type",
+  "misplaced-key",
+  "unknown-key",
+  "misspelt-key",
+]);
 
 /** Examples of other files than services: the configuration, a CI workflow, a schema comment. */
 const isOtherFile = (yaml: string) =>

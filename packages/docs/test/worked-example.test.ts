@@ -111,7 +111,7 @@ describe("the worked example", () => {
       "registered-letter",
       test.text.replace("samples/registered-letter", "../samples/registered-letter"),
     );
-    expect(outside?.problem).toMatch(/leads outside the folder of the test file/);
+    expect(outside?.problem).toMatch(/leads outside the workspace of the test file/);
   });
 
   it("is left out when the test file has problems", async () => {

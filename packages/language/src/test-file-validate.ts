@@ -4,6 +4,7 @@ import {
   caseFiles,
   checkAgainstService,
   escapeProblem,
+  expectationsProblem,
   type ReadTestFile,
   readTestFile,
   resolveCasePath,
@@ -26,14 +27,19 @@ function readOf(doc: ParsedTestFile): ReadTestFile {
 /**
  * Every problem `mailroom test` would refuse a test file for, as the editor can tell without running it: what
  * the reader reports (YAML, shape, duplicate cases), then, once the file reads, a service that cannot be found
- * or read, the box and metadata names the service does not have, and sample files that are not there or lead
- * outside the test file's folder.
+ * or read, the box and metadata names the service does not have, sample files that are not there or lead
+ * outside the test file's workspace, and cases without expectations.
  */
 export async function validateTestFile(doc: ParsedTestFile, context: TestFileContext): Promise<Diagnostic[]> {
   const read = readOf(doc);
   const test = read.value;
   if (!test) return read.diagnostics;
-  const problems = [...(await sampleProblems(doc, read, context.host)), ...serviceProblems(doc, read, context)];
+  const unexpected = test.cases.flatMap((testCase, i) => expectationsProblem(testCase, i, read.locate) ?? []);
+  const problems = [
+    ...(await sampleProblems(doc, read, context.host)),
+    ...serviceProblems(doc, read, context),
+    ...unexpected,
+  ];
   return problems.sort((a, b) => a.span.offset - b.span.offset);
 }
 

@@ -141,7 +141,7 @@ describe("diagnostics of a test file", () => {
   const validate = (text: string, given = context()) => validateTestFile(parseTestFile(TEST_FILE, text, 1), given);
 
   it("has none for a test file whose names and samples are right", async () => {
-    expect(await validate(`${CASE}    ou: ou.json\n`)).toEqual([]);
+    expect(await validate(`${CASE}    ou: ou.json\n    expect: {}\n`)).toEqual([]);
   });
 
   it("reports what the reader reports: a YAML error", async () => {
@@ -150,7 +150,7 @@ describe("diagnostics of a test file", () => {
   });
 
   it("reports a box the service does not have, with the nearest name, at the name", async () => {
-    const text = `${CASE}      ATTESTATION: samples/payslips/ATTEST.pdf\n`;
+    const text = `${CASE}      ATTESTATION: samples/payslips/ATTEST.pdf\n    expect: {}\n`;
     const [found, ...rest] = await validate(text);
     expect(rest).toEqual([]);
     expect(found?.code).toBe("unknown-box");
@@ -159,7 +159,7 @@ describe("diagnostics of a test file", () => {
   });
 
   it("reports a sample or organizational unit that is not there, and a path leaving the folder, at the path", async () => {
-    const text = `cases:\n  - name: x\n    files:\n      PAYSLIPS: [samples/payslips/PAIE.pdf, samples/GONE.pdf]\n      ATTESTATIONS: ../ATTEST.pdf\n    ou: unit.json\n`;
+    const text = `cases:\n  - name: x\n    files:\n      PAYSLIPS: [samples/payslips/PAIE.pdf, samples/GONE.pdf]\n      ATTESTATIONS: ../ATTEST.pdf\n    ou: unit.json\n    expect: {}\n`;
     const found = await validate(text);
     const spans = found.map((d) => [d.code, text.slice(d.span.offset, d.span.offset + d.span.length)]);
     expect(spans).toEqual([
@@ -168,6 +168,13 @@ describe("diagnostics of a test file", () => {
       ["bad-sample", "unit.json"],
     ]);
     expect(found[0]?.message).toContain("box PAYSLIPS");
+  });
+
+  it("reports a case without expect, at its name, as mailroom test does", async () => {
+    const found = await validate(CASE);
+    expect(found.map((d) => [d.code, CASE.slice(d.span.offset, d.span.offset + d.span.length)])).toEqual([
+      ["no-expectations", "one payslip"],
+    ]);
   });
 
   it("reports a service that cannot be found, at `service` when the file gives it", async () => {

@@ -6,6 +6,7 @@ export {
   type CaseRun,
   caseFiles,
   escapeProblem,
+  expectationsProblem,
   type RealPath,
   resolveCasePath,
   runCase,

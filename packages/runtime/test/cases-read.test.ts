@@ -61,7 +61,7 @@ describe("readTestFile", () => {
     expect(read.value).toBeUndefined();
     const lines = found(text, read.diagnostics);
     expect(lines).toHaveLength(3);
-    expect(lines[0]).toMatch(/^4:5 unknown-key .*"expext"/);
+    expect(lines[0]).toMatch(/^4:5 misspelt-key .*"expext"/);
     expect(lines[1]).toMatch(/^10:26 invalid-value .*PAYSLIPS-1.*expected a document as BOX#n/);
     expect(lines[2]).toMatch(/^11:21 /);
   });

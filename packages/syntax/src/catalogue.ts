@@ -313,8 +313,8 @@ export const CATALOGUE = {
     configurable: true,
     docs: {
       model:
-        "A key the model does not know, on an object the spec shows in full. The nearest known key is suggested. Objects whose fields the spec does not show in full (DATA_FILE and ARCHIVE boxes, channels, output files) pass unknown keys through without a warning.",
-      dsl: "A key the language does not know. It is passed through into the JSON object it sits in, unchanged; the nearest known key is suggested. On channels, output files, data-file and archive boxes, whose extra fields the spec expects, only a likely misspelling is reported.",
+        "A key the model does not know, on an object the spec shows in full, and not near any key it knows (a likely misspelling is a `misspelt-key` error). Objects whose fields the spec does not show in full (DATA_FILE and ARCHIVE boxes, channels, output files) pass unknown keys through without a warning.",
+      dsl: "A key the language does not know, and not near any key it knows where the spec lists the object's fields in full (a likely misspelling there is a `misspelt-key` error). It is passed through into the JSON object it sits in, unchanged. On channels, output files, data-file and archive boxes, whose extra fields the spec expects, only a likely misspelling is reported.",
     },
     messages: {
       configOptions: 'Found "options" for "{{rule}}", which has none; expected only "severity".',
@@ -322,8 +322,19 @@ export const CATALOGUE = {
         'Unknown key "{{key}}"; did you mean "{{suggestion}}"? It is passed through to the JSON unchanged.',
       passedThrough: 'Unknown key "{{key}}"; it is passed through to the JSON unchanged. Known keys here: {{known}}.',
       otherSplit: 'Key "{{key}}" does not apply to a split by {{kind}}; it is passed through to the JSON unchanged.',
-      unknownNear: 'Unknown key "{{key}}" in {{owner}}; did you mean "{{suggestion}}"?',
       unknown: 'Unknown key "{{key}}" in {{owner}}; expected one of {{known}}.',
+    },
+  },
+  "misspelt-key": {
+    severity: "error",
+    docs: {
+      model:
+        "A key the model does not know but that looks like a misspelling of a field it does, on an object the spec shows in full (a box's common fields, a PDF box's, a split, a reconcile, a metadata, an apposition...): `hiden` for `hidden`. The fix renames it. The key would otherwise reach the service while the field it was meant for keeps its default, so the service is not built. On objects whose extra fields the spec expects (channels, output files, DATA_FILE and ARCHIVE boxes) a likely misspelling stays an `unknown-key` warning.",
+      dsl: "A key the language does not know but that looks like a misspelling of one it knows, on an object whose fields the spec lists in full (`hiden: true` in a PDF box). The fix renames it; until then the service is not built. On channels, output files, data-file and archive boxes, whose extra fields the spec expects, a likely misspelling stays an `unknown-key` warning and is passed through.",
+    },
+    messages: {
+      misspelt: 'Unknown key "{{key}}" in {{owner}}; did you mean "{{suggestion}}"?',
+      misspeltHere: 'Unknown key "{{key}}"; did you mean "{{suggestion}}"?',
     },
   },
   "too-large": {
@@ -642,6 +653,17 @@ export const CATALOGUE = {
       firstHere: 'The first case named "{{name}}" is here.',
     },
   },
+  "no-expectations": {
+    severity: "error",
+    docs: {
+      testing:
+        "A case has no `expect`: it would pass whatever its outcome. `mailroom test --update` records the current outcome as its expectations (review them before committing); until then the case is broken.",
+    },
+    messages: {
+      missing:
+        'Case "{{name}}" has no "expect", so it would pass whatever the outcome; expected the outcome it should have (mailroom test --update records the current one).',
+    },
+  },
   "unknown-box": {
     severity: "error",
     docs: {
@@ -701,11 +723,12 @@ export const CATALOGUE = {
     severity: "error",
     docs: {
       testing:
-        "A path of a test case leads outside the test file's folder, through `..` or an absolute path, or through a symbolic link whose target is outside it. Sample files live beside their test file, so that a test file can be run anywhere without reading what it should not.",
+        "A path of a test case leads outside the test file's workspace, through `..` or an absolute path, or through a symbolic link whose target is outside it. The workspace is the folder of the nearest `mailroom.config.yaml` above the test file, else of the nearest git repository, else the test file's own folder: samples may be shared within a project, and running a test file never reads what lies beyond it.",
     },
     messages: {
-      outside: 'Found "{{path}}", which leads outside the folder of the test file; expected a path inside it.',
-      link: 'Found "{{path}}", a symbolic link to "{{target}}" outside the folder of the test file; expected a file inside it.',
+      outside:
+        'Found "{{path}}", which leads outside the workspace of the test file (the folder of the nearest mailroom.config.yaml, else of the git repository, else its own folder); expected a path inside it.',
+      link: 'Found "{{path}}", a symbolic link to "{{target}}" outside the workspace of the test file; expected a file inside it.',
     },
   },
 } as const satisfies Record<string, CodeEntry>;

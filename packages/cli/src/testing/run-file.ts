@@ -7,6 +7,7 @@ import {
   compareCase,
   type Difference,
   escapeProblem,
+  expectationsProblem,
   type JobInput,
   type ReadTestFile,
   readTestFile,
@@ -82,6 +83,11 @@ export async function runTestFile(file: string, options: RunOptions, resolver: C
   const updates: { index: number; expect: NonNullable<TestCase["expect"]> }[] = [];
   for (const [index, testCase] of test.cases.entries()) {
     if (options.cases.length > 0 && !options.cases.includes(testCase.name)) continue;
+    const unexpected = options.update ? undefined : expectationsProblem(testCase, index, read.locate);
+    if (unexpected) {
+      cases.push({ name: testCase.name, status: "broken", differences: [], problems: [unexpected] });
+      continue;
+    }
     const result = await runCase(file, testCase, index, service, loaded.areaUnit, read.locate);
     if (!result.ok) {
       cases.push({ name: testCase.name, status: "broken", differences: [], problems: result.problems });

@@ -20,10 +20,17 @@ const LINE_WIDTH = 100;
 
 const isObject = (value: unknown): value is Record<string, Json> => isJsonObject(value);
 
-/** A scalar as YAML writes it: plain when it reads back as the same string, else double-quoted. */
+/**
+ * A date or date-time as YAML 1.1 reads a timestamp (`2024-02-28`, `2024-02-28 10:00:00Z`): a string to the
+ * YAML 1.2 reader of test files, but a date to 1.1 readers (PyYAML, SnakeYAML, older editors), so it is quoted.
+ */
+const TIMESTAMP =
+  /^\d{4}-\d{1,2}-\d{1,2}(?:(?:[Tt]|[ \t]+)\d{1,2}:\d{2}:\d{2}(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d{1,2}(?::\d{2})?))?)?$/;
+
+/** A scalar as YAML writes it: plain when it reads back as the same string, to any reader; else double-quoted. */
 function scalar(value: Json): string {
   if (typeof value !== "string") return JSON.stringify(value);
-  return isPlainSafe(value, true) && readsAsString(value) ? value : doubleQuoted(value);
+  return isPlainSafe(value, true) && readsAsString(value) && !TIMESTAMP.test(value) ? value : doubleQuoted(value);
 }
 
 /** A value on one line: `[1, 2]`, `{ employeeId: AB12345 }`. */

@@ -19,7 +19,7 @@ import {
 } from "@mailroom/syntax";
 import { type Location, locatorOf, type ServiceSource, type SourceDocument } from "../source.js";
 import { Wording, writtenKey } from "../wording.js";
-import { diagnoseAgainst } from "../zod-diagnostics.js";
+import { diagnoseAgainst, renaming } from "../zod-diagnostics.js";
 import type { CompileCache } from "./cache.js";
 import { conforms } from "./conforms.js";
 import { compileExpression, type ExpressionCache, type ExpressionKind } from "./expressions.js";
@@ -246,6 +246,9 @@ const lineStartOf = (text: string, offset: number): number => text.lastIndexOf("
  */
 const ALIAS = /(?:^|[\s[{,])\*[^\s,\]}]/;
 
+/** The keys of a split of any kind. */
+const SPLIT_KEYS = new Set(["type", "editable", "pages", "area", "value", "page", "params"]);
+
 /** A copy of a string that does not keep the string it was cut from alive (V8 slices point into their source). */
 const detached = (text: string): string => ` ${text}`.slice(1);
 
@@ -309,8 +312,9 @@ class DslCompiler {
 
   /**
    * Copies the keys of a DSL object that the DSL does not know into its JSON object: fields the spec does not
-   * show pass through. A warning names each one (with the nearest known key), except on `open` objects, whose
-   * extra fields are expected, where only a likely misspelling is flagged.
+   * show pass through. A warning names each one, or an error with its renaming where it is near a known key
+   * (the object's fields are all known, so it is a misspelling); on `open` objects, whose extra fields are
+   * expected, only a likely misspelling is flagged, with a warning.
    */
   passThrough(
     target: Json,
@@ -324,8 +328,15 @@ class DslCompiler {
     for (const property of node.properties) {
       if (known.has(property.key) || compiled.includes(property.key) || !this.passOne(target, property, path)) continue;
       const suggestion = nearest(property.key, known);
-      if (!open || suggestion) {
-        const key = property.key;
+      const key = property.key;
+      if (suggestion && !open) {
+        // A misspelt field of an object the spec lists in full: passed through, the field meant keeps its default.
+        const fix = renaming(this.text, property.keySpan, key, suggestion);
+        this.diagnostics.push({
+          ...diagnostic("misspelt-key", "misspeltHere", { key, suggestion }, property.keySpan),
+          ...(fix ? { fix } : {}),
+        });
+      } else if (!open || suggestion) {
         this.diagnostics.push(
           suggestion
             ? diagnostic("unknown-key", "passedThroughNear", { key, suggestion }, property.keySpan)
@@ -675,15 +686,25 @@ class DslCompiler {
     const json: Json = { "@type": type, editable: false };
     const editable = get("editable");
     if (editable) json.editable = this.raw([...path, "editable"], editable.value, editable.keySpan);
+    const used = new Set(["type", "editable"]);
     const need = (key: string, what: string) => {
       const found = get(key);
-      if (!found) {
+      // A key of no kind of split, near the one missing, is its misspelling: one report, on it, with the renaming.
+      const typo =
+        found ?? node.properties.find((p) => !SPLIT_KEYS.has(p.key) && !used.has(p.key) && nearest(p.key, [key]));
+      if (typo && !found) {
+        used.add(typo.key);
+        const fix = renaming(this.text, typo.keySpan, typo.key, key);
+        this.diagnostics.push({
+          ...diagnostic("misspelt-key", "misspeltHere", { key: typo.key, suggestion: key }, typo.keySpan),
+          ...(fix ? { fix } : {}),
+        });
+      } else if (!found) {
         const data = { key, kind: String(kind), expected: what };
         this.diagnostics.push(diagnostic("missing-field", "splitKey", data, property.keySpan));
       }
       return found;
     };
-    const used = new Set(["type", "editable"]);
     if (kind === "pages") {
       const pages = need("pages", "the number of pages per document");
       if (pages) json.pages = this.raw([...path, "pages"], pages.value, pages.keySpan);

@@ -38,6 +38,11 @@ export interface FunctionSpec {
   readonly sites?: readonly SiteKind[];
   /** Canonical uses, each printed back as written; the reference shows the JSON of each. */
   readonly examples: readonly string[];
+  /**
+   * Uses that read the MAIN box from the reconcile condition of another box, the one place the spec lets an
+   * expression read a box other than its own (see `box-target`); shown as written in box `annexes`.
+   */
+  readonly reconcileExamples?: readonly string[];
   /** LSP snippet inserted on completion. */
   readonly snippet: string;
 }

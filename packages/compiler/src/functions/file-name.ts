@@ -11,7 +11,8 @@ export const fileName = defineFunction({
   slices: true,
   doc: "The name of the file in the current box; slice it with `fileName[begin:end]`.",
   notes: "Usually written bare: `fileName`.",
-  examples: ["fileName", "fileName[0:8]", "fileName(box=annexes)[2:]"],
+  examples: ["fileName", "fileName[0:8]"],
+  reconcileExamples: ["fileName(main)[0:8] == fileName[0:8]"],
   snippet: "fileName",
   lower: (args) => ({ "@type": "exv.FileName", ...args.target() }),
   print(e, context) {

@@ -16,10 +16,8 @@ export const pdfText = defineFunction({
     }),
   ],
   doc: "The text in a rectangle of one page of the PDF in the current box.",
-  examples: [
-    "pdfText(1, [20, 40, 80, 10])",
-    'pdfText(-1, [0, 0, 210, 29.7], params={sortByPosition="true"}, box=annexes)',
-  ],
+  examples: ["pdfText(1, [20, 40, 80, 10])", 'pdfText(-1, [0, 0, 210, 29.7], params={sortByPosition="true"})'],
+  reconcileExamples: ["pdfText(1, [20, 40, 80, 10], main) == pdfText(1, [20, 40, 80, 10])"],
   snippet: `pdfText(${tab(1, "1")}, [${tab(2, "left")}, ${tab(3, "top")}, ${tab(4, "width")}, ${tab(5, "height")}])`,
   lower(args) {
     const target = args.target();

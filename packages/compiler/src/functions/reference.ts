@@ -1,6 +1,6 @@
 import { parseExpression } from "@mailroom/syntax";
 import { explainExpression } from "../expression/explain.js";
-import { lowerExpression } from "../expression/lower.js";
+import { type ExpressionContext, type ExpressionKind, lowerExpression } from "../expression/lower.js";
 import {
   describeFunction,
   type Expression,
@@ -27,6 +27,8 @@ const WRITTEN_AS: Readonly<Record<ParameterKind, string>> = {
 };
 
 const EXAMPLE_CONTEXT = { box: { name: "invoices", main: true } } as const;
+/** Where `reconcileExamples` are written: the reconcile condition of a box that is not MAIN. */
+const RECONCILE_CONTEXT = { box: { name: "annexes", main: false } } as const;
 
 /**
  * The function reference of docs/expressions.md, in Markdown: each function's signature, what it gives, its
@@ -34,7 +36,7 @@ const EXAMPLE_CONTEXT = { box: { name: "invoices", main: true } } as const;
  */
 export function renderFunctionReference(): string {
   const intro =
-    "Examples compile inside the metadata of a MAIN box named `invoices`. In tables `\\|` stands for the pipe `|`.";
+    "Examples compile inside the metadata of a MAIN box named `invoices`, those marked *in a reconcile* inside the reconcile condition of a box named `annexes`, which may read the MAIN box too. In tables `\\|` stands for the pipe `|`.";
   return [intro, ...FUNCTIONS.map(functionSection)].join("\n\n");
 }
 
@@ -62,10 +64,17 @@ function functionSection(f: FunctionDefinition): string {
   parts.push(
     table(
       ["example", "in words", "JSON"],
-      f.examples.map((text) => {
-        const json = example(f, text);
-        return [`\`${text}\``, words(explainExpression(json, EXAMPLE_CONTEXT)), `\`${inlineJson(json)}\``];
-      }),
+      [
+        ...f.examples.map((text) => {
+          const json = example(text, EXAMPLE_CONTEXT, f.kind);
+          return [`\`${text}\``, words(explainExpression(json, EXAMPLE_CONTEXT)), `\`${inlineJson(json)}\``];
+        }),
+        ...(f.reconcileExamples ?? []).map((text) => {
+          const json = example(text, RECONCILE_CONTEXT, "condition");
+          const explained = words(explainExpression(json, RECONCILE_CONTEXT));
+          return [`\`${text}\``, `*in a reconcile:* ${explained}`, `\`${inlineJson(json)}\``];
+        }),
+      ],
     ),
   );
   return parts.join("\n\n");
@@ -84,11 +93,11 @@ function target(kind: "file" | "pdf"): string {
   return `Reads ${what}: the current box, unless \`box=\`, \`main\` or the raw fields name another ([which box](#which-box-an-expression-reads)).`;
 }
 
-function example(f: FunctionDefinition, text: string): Expression {
+function example(text: string, context: ExpressionContext, expect: ExpressionKind): Expression {
   const parsed = parseExpression(text);
-  const lowered = lowerExpression(parsed.ast, { ...EXAMPLE_CONTEXT, expect: f.kind });
+  const lowered = lowerExpression(parsed.ast, { ...context, expect });
   const problems = [...parsed.diagnostics, ...lowered.diagnostics];
-  if (problems.length > 0) throw new Error(`example ${text} of ${f.name}: ${problems[0]?.message}`);
+  if (problems.length > 0) throw new Error(`example ${text}: ${problems[0]?.message}`);
   return lowered.value;
 }
 

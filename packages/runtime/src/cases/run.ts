@@ -1,6 +1,6 @@
 import { realpath } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative, resolve, sep } from "node:path";
-import { TEST_FILE_SUFFIX } from "@mailroom/checker";
+import { CONFIG_FILE_NAME, TEST_FILE_SUFFIX } from "@mailroom/checker";
 import type { Service } from "@mailroom/model";
 import { type Diagnostic, diagnostic, type PathSegment, type Span } from "@mailroom/syntax";
 import type { AreaUnit } from "../job.js";
@@ -21,7 +21,7 @@ export function testedServiceFiles(testFile: string, service: string | undefined
   return [`${stem}.service.yaml`, `${stem}.service.json`];
 }
 
-/** A path written in a test file, resolved: the path to read, or how it leaves the test file's folder. */
+/** A path written in a test file, resolved: the path to read, or how it leaves the workspace. */
 export type CasePath =
   | { readonly ok: true; readonly path: string }
   | { readonly ok: false; readonly escape: "outside" }
@@ -38,19 +38,37 @@ const leaves = (folder: string, path: string) => {
 };
 
 /**
+ * The workspace of a test file's folder, which its paths may not leave: the folder of the nearest
+ * `mailroom.config.yaml` above it, else of the nearest git repository (`.git`), else the folder itself. A
+ * configuration marks the workspace even inside a repository, so that a project in a monorepo keeps to itself.
+ */
+export async function workspaceRoot(folder: string, real = diskRealPath): Promise<string> {
+  const start = resolve(folder);
+  for (const marker of [CONFIG_FILE_NAME, ".git"]) {
+    for (let current = start; ; current = dirname(current)) {
+      if ((await real(join(current, marker))) !== undefined) return current;
+      if (dirname(current) === current) break;
+    }
+  }
+  return start;
+}
+
+/**
  * A path written in a test file, resolved against its folder (as given, so that the path read shows the way the
- * user named the folder). Refused when it leaves the folder, as written (`..`, absolute) or once symbolic links
- * are followed: a test file reads nothing but what lies beside it. A path to nothing is for the reader to report.
+ * user named the folder). Refused when it leaves the workspace (see workspaceRoot), as written (`..`, absolute)
+ * or once symbolic links are followed: a test file reads samples shared by its project, nothing beyond it. A
+ * path to nothing is for the reader to report.
  */
 export async function resolveCasePath(folder: string, written: string, real = diskRealPath): Promise<CasePath> {
-  if (isAbsolute(written) || leaves(resolve(folder), resolve(folder, written))) return { ok: false, escape: "outside" };
+  const root = await workspaceRoot(folder, real);
   const path = join(folder, written);
-  const [target, base] = [await real(path), await real(folder)];
+  if (leaves(root, resolve(folder, written))) return { ok: false, escape: "outside" };
+  const [target, base] = [await real(path), await real(root)];
   if (target !== undefined && base !== undefined && leaves(base, target)) return { ok: false, escape: "link", target };
   return { ok: true, path };
 }
 
-/** The `path-escape` problem of a path that leaves the test file's folder. */
+/** The `path-escape` problem of a path that leaves the workspace. */
 export function escapeProblem(written: string, resolved: CasePath & { ok: false }, span: Span): Diagnostic {
   return resolved.escape === "link"
     ? diagnostic("path-escape", "link", { path: written, target: resolved.target }, span)
@@ -66,6 +84,12 @@ export function caseFiles(testCase: TestCase): { box: string; path: string; at: 
   );
 }
 
+/** The problem of a case without `expect`, which would pass whatever its outcome; none when it has one. */
+export function expectationsProblem(testCase: TestCase, index: number, locate: LocateInTest): Diagnostic | undefined {
+  if (testCase.expect !== undefined) return undefined;
+  return diagnostic("no-expectations", "missing", { name: testCase.name }, locate(["cases", index, "name"]).span);
+}
+
 /** A case run: the outcome of its job, with the paths as the case wrote them; or why it could not run, located. */
 export type CaseRun =
   | { readonly ok: true; readonly outcome: JobOutcome; readonly testPath: TestPath }
@@ -73,7 +97,7 @@ export type CaseRun =
 
 /**
  * Runs the job a case of a test file describes: its paths resolved in the test file's folder (refused when they
- * leave it), its organizational unit read, its job simulated. `areaUnit` is the configuration's, for a case that
+ * leave its workspace), its organizational unit read, its job simulated. `areaUnit` is the configuration's, for a case that
  * does not give one. A file that cannot be used is a `bad-sample` problem at the path that names it.
  */
 export async function runCase(
