@@ -121,13 +121,20 @@ beforeAll(async () => {
   expect(entries).toHaveLength(1);
   tarball = join(packed, entries[0]?.filename ?? "");
   const arch = process.arch === "arm64" ? "arm64" : "x64";
-  const others = join(scratch, "node");
-  await npm(["install", "--prefix", others, "--no-save", "--prefer-offline", `node-linux-${arch}@22`], scratch);
-  const node22 = join(others, `node_modules/node-linux-${arch}/bin/node`);
-  const others24 = join(scratch, "node24");
-  await npm(["install", "--prefix", others24, "--no-save", "--prefer-offline", `node-linux-${arch}@24`], scratch);
-  const node24 = join(others24, `node_modules/node-linux-${arch}/bin/node`);
-  for (const node of [process.execPath, node22, node24]) {
+  // The Node running the tests for its major version (20 under `npm test`, 24 in CI's second pass), the registry's
+  // binaries for the others.
+  const running = Number(process.versions.node.split(".")[0]);
+  const installs: string[] = [];
+  for (const major of [20, 22, 24]) {
+    if (major === running) {
+      installs.push(process.execPath);
+      continue;
+    }
+    const prefix = join(scratch, `node${major}`);
+    await npm(["install", "--prefix", prefix, "--no-save", "--prefer-offline", `node-linux-${arch}@${major}`], scratch);
+    installs.push(join(prefix, `node_modules/node-linux-${arch}/bin/node`));
+  }
+  for (const node of installs) {
     const { stdout: version } = await run(node, ["--version"]);
     const major = Number(/^v(\d+)/.exec(version)?.[1]);
     const project = join(scratch, `app-${major}`);
