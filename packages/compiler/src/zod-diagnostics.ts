@@ -23,7 +23,6 @@ const TYPE_WORDS: Record<string, string> = {
   null: "null",
 };
 
-/** What a schema expects, in words: `an integer`, `a BooleanExpression object`, `one of "A" or "B"`. */
 /** The renaming of the key `key` written at `span` of `text` to `wanted`, in the key's own quotes; none without the text. */
 export function renaming(text: string | undefined, span: Span, key: string, wanted: string): Fix | undefined {
   const written = text?.slice(span.offset, span.offset + span.length);
@@ -33,6 +32,7 @@ export function renaming(text: string | undefined, span: Span, key: string, want
   return { description: `Rename "${key}" to "${wanted}"`, edits: [{ span, newText }] };
 }
 
+/** What a schema expects, in words: `an integer`, `a BooleanExpression object`, `one of "A" or "B"`. */
 function expectation(schema: z.ZodType | undefined): string {
   if (!schema) return "a value";
   const def = schema._zod.def as z.core.$ZodTypeDef & {

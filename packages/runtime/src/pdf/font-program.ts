@@ -12,7 +12,7 @@ export function programWidth(data: Uint8Array, fontChar: number | undefined): nu
     const count = view.getUint16(4);
     for (let i = 0; i < count; i++) {
       const record = 12 + 16 * i;
-      const tag = String.fromCharCode(...data.subarray(record, record + 4));
+      const tag = byteString(data.subarray(record, record + 4));
       tables.set(tag, view.getUint32(record + 8));
     }
     const head = tables.get("head");
