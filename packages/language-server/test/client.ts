@@ -28,10 +28,8 @@ export const repoRoot = resolve(import.meta.dirname, "../../..");
 export const serverBin = join(repoRoot, "packages/language-server/bin/mailroom-language-server.js");
 export const cliBin = join(repoRoot, "packages/cli/bin/mailroom.js");
 
-/** A publication as the client received it, with when it arrived. */
-export interface Publication extends PublishDiagnosticsParams {
-  readonly at: number;
-}
+/** A publication as the client received it. */
+export type Publication = PublishDiagnosticsParams;
 
 export interface Client {
   readonly connection: ProtocolConnection;
@@ -147,7 +145,7 @@ export async function startClient(options: StartOptions): Promise<Client> {
   const publications: Publication[] = [];
   const waiters: (() => void)[] = [];
   connection.onNotification(PublishDiagnosticsNotification.type, (params) => {
-    publications.push({ ...params, at: Date.now() });
+    publications.push(params);
     for (const waiter of waiters.splice(0)) waiter();
   });
   // The server logs failures through window/logMessage; they are part of what a test may report.

@@ -122,12 +122,11 @@ describe("diagnostics over stdio", () => {
     expect(published.diagnostics.map((d) => d.code)).toEqual(["undefined-metadata"]);
   });
 
-  it("publishes after the debounce delay on change, once for a burst of edits, for the last version", async () => {
+  it("publishes once for a burst of edits, for the last version", async () => {
     const file = writeFile(join(server.dir, "typing.service.yaml"), SAMPLE);
     const uri = server.client.open(file, SAMPLE);
     await server.client.diagnostics(uri);
     const since = server.client.publications.length;
-    const start = Date.now();
     // Three quick edits fixing the misspelt name (Nmae -> ae -> Nae -> Name); only the last version is linted.
     const at = SAMPLE.indexOf("recipientNmae") + "recipient".length;
     const line = SAMPLE.slice(0, at).split("\n").length - 1;
@@ -139,7 +138,6 @@ describe("diagnostics over stdio", () => {
     const after = { line, character: character + 2 };
     server.client.change(uri, 4, [{ range: { start: after, end: after }, text: "m" }]);
     const published = await server.client.diagnostics(uri, (p) => p.version === 4, since);
-    expect(published.at - start).toBeGreaterThanOrEqual(140);
     expect(
       server.client.publications
         .slice(since)
