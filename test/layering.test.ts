@@ -31,6 +31,14 @@ describe("package layering", () => {
     expect(packages).toEqual([...LAYERS].sort());
   });
 
+  it("leaves only the CLI publishable to npm: it bundles the packages below it (the extension ships as a .vsix)", () => {
+    const publishable = LAYERS.filter((name) => {
+      const manifest = JSON.parse(readFileSync(join(repoRoot, "packages", name, "package.json"), "utf8"));
+      return manifest.private !== true;
+    });
+    expect(publishable).toEqual(["cli"]);
+  });
+
   for (const [level, name] of LAYERS.entries()) {
     it(`${name} imports and depends only on packages below it`, () => {
       const below = new Set(LAYERS.slice(0, level));
