@@ -11,7 +11,7 @@ interface Diagnostic {
   readonly severity: string;
   readonly message: string;
   readonly span: Span;
-  readonly related?: readonly { readonly message: string; readonly span: Span }[];
+  readonly related?: readonly { readonly message: string; readonly span: Span; readonly file?: string }[];
 }
 interface Checked {
   readonly file: string;
@@ -38,6 +38,13 @@ export interface Api {
     services: readonly { fileName: string; text: string | undefined; diagnostics: readonly Diagnostic[] }[];
   };
   withReconcileDefaults(json: object): object;
+  /** Every page `mailroom docs` writes of the files, in every format. */
+  docs(files: readonly object[]): Promise<string[]>;
+  /** A job of the service on the examples' samples for its boxes; undefined when it has none of their boxes. */
+  evaluate(service: unknown): Promise<unknown> | undefined;
+  /** The cases of the examples' test files that fit the service, run: their differences or problems. */
+  test(service: unknown): Promise<unknown[]>;
+  workedExample(service: unknown): Promise<unknown>;
 }
 
 export interface Failure {
@@ -48,9 +55,15 @@ export interface Failure {
 export declare function loadApi(root: string): Promise<Api>;
 export declare function canonical(value: unknown): string;
 export declare function badSpan(span: Span | undefined, text: string): string | undefined;
+export declare function badRange(
+  range: { line: number; column: number; endLine: number; endColumn: number },
+  text: string,
+): string | undefined;
+export declare function findingsOf(diagnostics: readonly { code: string; message: string }[]): string[];
+export declare function cpuMs(): number;
 export declare function checkFile(
   api: Api,
   file: string,
   text: string,
   options?: { limit?: number; now?: () => number; made?: Map<string, number> },
-): Failure[];
+): Promise<Failure[]>;

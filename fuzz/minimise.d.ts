@@ -1,5 +1,5 @@
 export declare function minimise(
   text: string,
-  fails: (candidate: string) => boolean,
+  fails: (candidate: string) => boolean | Promise<boolean>,
   budget?: { calls?: number; ms?: number },
-): string;
+): Promise<string>;

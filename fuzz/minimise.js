@@ -3,11 +3,11 @@
  * removing ever smaller chunks. At most `calls` calls of `fails` and about `ms` milliseconds, so that a slow
  * failure cannot hold a run for long.
  */
-export function minimise(text, fails, { calls = 2000, ms = 60_000 } = {}) {
+export async function minimise(text, fails, { calls = 2000, ms = 60_000 } = {}) {
   let made = 0;
   const until = performance.now() + ms;
-  const test = (candidate) => made++ < calls && performance.now() < until && fails(candidate);
-  const reduce = (start) => {
+  const test = async (candidate) => made++ < calls && performance.now() < until && (await fails(candidate));
+  const reduce = async (start) => {
     let units = start;
     let parts = 2;
     while (units.length >= 2) {
@@ -15,7 +15,7 @@ export function minimise(text, fails, { calls = 2000, ms = 60_000 } = {}) {
       let reduced = false;
       for (let at = 0; at < units.length; at += chunk) {
         const rest = [...units.slice(0, at), ...units.slice(at + chunk)];
-        if (test(rest.join(""))) {
+        if (await test(rest.join(""))) {
           units = rest;
           parts = Math.max(parts - 1, 2);
           reduced = true;
@@ -30,6 +30,6 @@ export function minimise(text, fails, { calls = 2000, ms = 60_000 } = {}) {
     return units;
   };
   // Lines keep their line breaks; characters are code points, so a pair of surrogates is never split.
-  const lines = reduce(text.split(/(?<=\n)/)).join("");
-  return reduce([...lines]).join("");
+  const lines = (await reduce(text.split(/(?<=\n)/))).join("");
+  return (await reduce([...lines])).join("");
 }

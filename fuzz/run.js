@@ -10,7 +10,7 @@
 // mutants (the first reached; --count alone without --time). A failure is minimised (fuzz/minimise.js) and written
 // under --out as <kind>-<hash>.service.yaml (or .json) behind a header saying what failed; --per-kind caps how many
 // of one kind each worker minimises. --replay checks every fixture in a folder, header removed. --step-limit is the
-// milliseconds a step may take before it is a `slow-*` failure (Infinity for none: npm test, on a loaded machine).
+// milliseconds of CPU time a step may take before it is a `slow-*` failure (Infinity for none: npm test).
 // Prints mutants/s, the checks made and failures by kind; exit code 0 when nothing failed, 1 otherwise.
 
 import { readdirSync, readFileSync } from "node:fs";
@@ -60,7 +60,7 @@ if (process.argv.includes("--replay")) {
   let failed = 0;
   for (const name of files) {
     const { json, text } = readFixture(readFileSync(join(dir, name), "utf8"), name);
-    for (const failure of checkFile(api, fileName(json), text, { limit })) {
+    for (const failure of await checkFile(api, fileName(json), text, { limit })) {
       failed++;
       process.stdout.write(`${name}: ${failure.kind}: ${failure.message}\n`);
     }
@@ -78,7 +78,7 @@ function mutantSeed(seed, index) {
 }
 
 /** One worker's share of a run: mutants `shard`, `shard + jobs`, ...; returns what it found. */
-function fuzz({ seed, count, seconds, limit, out, perKind, shard, jobs }) {
+async function fuzz({ seed, count, seconds, limit, out, perKind, shard, jobs }) {
   const sources = corpus();
   /** The files to start from: DSL or JSON, clean (no errors) or any. */
   const pools = [false, true].map((json) => {
@@ -101,14 +101,15 @@ function fuzz({ seed, count, seconds, limit, out, perKind, shard, jobs }) {
     let text = source.text;
     const edits = rng.int(2) === 0 ? 1 : 1 + rng.int(4);
     for (let i = 0; i < edits; i++) text = applyMutation(text, randomMutation(rng, vocabulary));
-    for (const failure of checkFile(api, fileName(json), text, { limit, made })) {
+    for (const failure of await checkFile(api, fileName(json), text, { limit, made })) {
       const seen = (byKind.get(failure.kind) ?? 0) + 1;
       byKind.set(failure.kind, seen);
       if (seen > perKind) continue;
-      const fails = (candidate) =>
-        checkFile(api, fileName(json), candidate, { limit }).some((f) => f.kind === failure.kind);
-      const small = minimise(text, fails);
-      const last = checkFile(api, fileName(json), small, { limit }).find((f) => f.kind === failure.kind) ?? failure;
+      const fails = async (candidate) =>
+        (await checkFile(api, fileName(json), candidate, { limit })).some((f) => f.kind === failure.kind);
+      const small = await minimise(text, fails);
+      const last =
+        (await checkFile(api, fileName(json), small, { limit })).find((f) => f.kind === failure.kind) ?? failure;
       const path = writeFixture(out, last, small, json, `mutant ${index} of ${source.path} (--seed ${seed})`);
       written.push(path);
       process.stdout.write(`${failure.kind}: ${relative(process.cwd(), path)}\n  ${last.message.split("\n")[0]}\n`);
@@ -118,7 +119,7 @@ function fuzz({ seed, count, seconds, limit, out, perKind, shard, jobs }) {
 }
 
 if (!isMainThread) {
-  parentPort.postMessage(fuzz(workerData));
+  parentPort.postMessage(await fuzz(workerData));
 } else {
   const options = {
     seed: Number(arg("seed", "1")),

@@ -22,13 +22,13 @@ function fuzz(args: readonly string[]): Promise<{ code: number; stdout: string }
 }
 
 /**
- * The mutants of the short run in `npm test`: about 10 s of one core; long runs are by hand (README, "Fuzzing").
- * The test's time limit leaves room for a machine shared with other work.
+ * The mutants of the short run in `npm test`: about 40 s of one core; long runs are by hand (README, "Fuzzing") and
+ * weekly in CI (.github/workflows/fuzz.yml). The test's time limit leaves room for a machine shared with other work.
  */
-const MUTANTS = 2000;
+const MUTANTS = 1000;
 
 describe("npm run fuzz", () => {
-  it(`finds no failure in ${MUTANTS} seeded mutants through lint, build, fmt and decompile`, async () => {
+  it(`finds no failure in ${MUTANTS} seeded mutants through lint, build, fmt, decompile, docs, eval and test`, async () => {
     const out = mkdtempSync(join(tmpdir(), "mailroom-fuzz-"));
     const { code, stdout } = await fuzz(["--seed", "1", "--count", String(MUTANTS), "--out", out]);
     expect(stdout).toMatch(new RegExp(`^${MUTANTS} mutants of \\d+ files in .* seed 1: 0 failure\\(s\\)$`, "m"));
@@ -42,10 +42,13 @@ describe("npm run fuzz", () => {
       ]),
     );
     expect(made.lint).toBe(MUTANTS);
-    for (const check of ["fmt twice", "fmt meaning", "build", "decompile", "round trip"]) {
+    expect(made.docs).toBe(MUTANTS);
+    for (const check of ["fmt twice", "fmt findings", "build", "decompile", "round trip"]) {
       expect(made[check], check).toBeGreaterThan(MUTANTS / 10);
     }
-  }, 240_000);
+    // Only a mutant of an example without errors runs on the examples' samples.
+    for (const check of ["fmt meaning", "eval", "test"]) expect(made[check], check).toBeGreaterThan(MUTANTS / 40);
+  }, 400_000);
 
   it("makes the same mutants whatever the number of jobs sharing them", async () => {
     const out = mkdtempSync(join(tmpdir(), "mailroom-fuzz-"));
@@ -91,6 +94,10 @@ const sound: Api = {
     services: [{ fileName: "s.service.yaml", text: "id: 1\n", diagnostics: [] }],
   }),
   withReconcileDefaults: (json) => json,
+  docs: async () => ["# S\n", "<html>S</html>\n"],
+  evaluate: async () => ({ ok: true }),
+  test: async () => [[]],
+  workedExample: async () => null,
 };
 const diagnostic = (code: string, offset: number, length = 0) => ({
   code,
@@ -98,22 +105,23 @@ const diagnostic = (code: string, offset: number, length = 0) => ({
   message: `a ${code}`,
   span: { offset, length },
 });
-const kinds = (api: Api, file = "x.service.yaml", text = "id: 1\n") => checkFile(api, file, text).map((f) => f.kind);
+const kinds = async (api: Api, file = "x.service.yaml", text = "id: 1\n") =>
+  (await checkFile(api, file, text)).map((f) => f.kind);
 
 describe("the fuzzer's checks", () => {
-  it("pass on well-behaved commands", () => {
-    expect(kinds(sound)).toEqual([]);
-    expect(kinds(sound, "x.service.json", "{}")).toEqual([]);
+  it("pass on well-behaved commands", async () => {
+    expect(await kinds(sound)).toEqual([]);
+    expect(await kinds(sound, "x.service.json", "{}")).toEqual([]);
   });
 
-  it("name an exception, an internal error and a span outside the text, with the step", () => {
+  it("name an exception, an internal error and a span outside the text, with the step", async () => {
     const throws: Api = {
       ...sound,
       format: () => {
         throw new Error("boom");
       },
     };
-    expect(kinds(throws)).toEqual(["throw-fmt"]);
+    expect(await kinds(throws)).toEqual(["throw-fmt"]);
     const internal: Api = {
       ...sound,
       checkText: (file, text) => ({
@@ -121,7 +129,7 @@ describe("the fuzzer's checks", () => {
         diagnostics: [diagnostic("internal-error", 0)],
       }),
     };
-    expect(kinds(internal, "x.service.json", "{}")).toEqual(["internal-error-lint"]);
+    expect(await kinds(internal, "x.service.json", "{}")).toEqual(["internal-error-lint"]);
     for (const [offset, length] of [
       [7, 0],
       [-1, 0],
@@ -132,14 +140,67 @@ describe("the fuzzer's checks", () => {
         ...sound,
         format: (text) => ({ text, diagnostics: [diagnostic("syntax", offset, length)], disabled: false }),
       };
-      expect(kinds(outside), `${offset}+${length}`).toEqual(["span-fmt"]);
+      expect(await kinds(outside), `${offset}+${length}`).toEqual(["span-fmt"]);
     }
     // Between the halves of a CRLF there is no line and column.
     const crlf: Api = { ...sound, format: (text) => ({ text, diagnostics: [diagnostic("x", 6)], disabled: false }) };
-    expect(kinds(crlf, "x.service.yaml", "id: 1\r\n")).toEqual(["span-fmt"]);
+    expect(await kinds(crlf, "x.service.yaml", "id: 1\r\n")).toEqual(["span-fmt"]);
   });
 
-  it("name a slow step", () => {
+  it("name a docs page that throws, is not drawn or changes from one run to the next", async () => {
+    const throws: Api = { ...sound, docs: () => Promise.reject(new Error("boom")) };
+    expect(await kinds(throws)).toEqual(["throw-docs"]);
+    let runs = 0;
+    const changing: Api = { ...sound, docs: async () => [`<p>${runs++}</p>`] };
+    expect(await kinds(changing)).toEqual(["nondeterministic-docs"]);
+    const undrawn: Api = {
+      ...sound,
+      docs: async () => ['<p class="muted">Graphviz could not draw this diagram: it is left out.</p>'],
+    };
+    expect(await kinds(undrawn)).toEqual(["undrawn-docs"]);
+  });
+
+  it("name eval and test runs on the samples that throw, only for a service without errors", async () => {
+    const broken: Api = {
+      ...sound,
+      evaluate: () => Promise.reject(new Error("boom")),
+      test: () => Promise.reject(new Error("boom")),
+    };
+    expect(await kinds(broken)).toEqual(["throw-eval", "throw-test"]);
+    const withErrors: Api = {
+      ...broken,
+      checkText: (file, text) => ({ ...sound.checkText(file, text, {}), diagnostics: [diagnostic("x", 0)] }),
+    };
+    expect(await kinds(withErrors, "x.service.json", "{}")).toEqual([]);
+  });
+
+  it("name a span that cuts a surrogate pair, and a formatted file with other findings", async () => {
+    const cut: Api = {
+      ...sound,
+      checkText: (file, text) => ({ ...sound.checkText(file, text, {}), diagnostics: [diagnostic("x", 0, 1)] }),
+    };
+    expect(await kinds(cut, "x.service.json", "\u{1F4EE}")).toEqual(["span-lint"]);
+    // Formatting moves lines: a line number in a message is no other finding.
+    const moved: Api = {
+      ...sound,
+      format: () => ({ text: "id: 1 # formatted\n", diagnostics: [], disabled: false }),
+      checkText: (file, text) => ({
+        ...sound.checkText(file, text, {}),
+        diagnostics: [{ ...diagnostic("y", 0), message: `on line ${text.includes("formatted") ? 2 : 1}` }],
+      }),
+    };
+    expect(await kinds(moved)).toEqual([]);
+    const lost: Api = {
+      ...moved,
+      checkText: (file, text) => ({
+        ...sound.checkText(file, text, {}),
+        diagnostics: text.includes("formatted") ? [] : [diagnostic("unknown-key", 0)],
+      }),
+    };
+    expect(await kinds(lost)).toEqual(["findings-fmt"]);
+  });
+
+  it("name a slow step", async () => {
     // A clock only the slow step advances: the verdict cannot hang on how busy the machine is.
     let clock = 0;
     const slow: Api = {
@@ -150,13 +211,15 @@ describe("the fuzzer's checks", () => {
       },
     };
     const now = () => clock;
-    expect(checkFile(slow, "x.service.yaml", "id: 1\n", { limit: 20, now }).map((f) => f.kind)).toEqual(["slow-lint"]);
-    expect(checkFile(sound, "x.service.yaml", "id: 1\n", { limit: 20, now }).map((f) => f.kind)).toEqual([]);
+    expect((await checkFile(slow, "x.service.yaml", "id: 1\n", { limit: 20, now })).map((f) => f.kind)).toEqual([
+      "slow-lint",
+    ]);
+    expect((await checkFile(sound, "x.service.yaml", "id: 1\n", { limit: 20, now })).map((f) => f.kind)).toEqual([]);
   });
 
-  it("name a formatter that is not idempotent, changes the meaning, or refuses a file by its own bug", () => {
+  it("name a formatter that is not idempotent, changes the meaning, or refuses a file by its own bug", async () => {
     const flip: Api = { ...sound, format: (text) => ({ text: `${text}#\n`, diagnostics: [], disabled: false }) };
-    expect(kinds(flip)).toEqual(["not-idempotent-fmt"]);
+    expect(await kinds(flip)).toEqual(["not-idempotent-fmt"]);
     const meaning: Api = {
       ...sound,
       format: () => ({ text: "id: 2\n", diagnostics: [], disabled: false }),
@@ -165,7 +228,7 @@ describe("the fuzzer's checks", () => {
         document: { diagnostics: [], services: [{ json: { ...SERVICE, id: text === "id: 2\n" ? 2 : 1 } }] },
       }),
     };
-    expect(kinds(meaning)).toEqual(["meaning-fmt"]);
+    expect(await kinds(meaning)).toEqual(["meaning-fmt"]);
     const refused: Api = {
       ...sound,
       format: (text) => ({
@@ -174,10 +237,10 @@ describe("the fuzzer's checks", () => {
         disabled: false,
       }),
     };
-    expect(kinds(refused)).toEqual(["refused-fmt"]);
+    expect(await kinds(refused)).toEqual(["refused-fmt"]);
   });
 
-  it("name a decompiled service that does not build back to its JSON, and a refusal of what build wrote", () => {
+  it("name a decompiled service that does not build back to its JSON, and a refusal of what build wrote", async () => {
     const other: Api = {
       ...sound,
       checkText: (file, text) => ({
@@ -185,8 +248,8 @@ describe("the fuzzer's checks", () => {
         document: { diagnostics: [], services: [{ json: { ...SERVICE, name: file.endsWith(".json") ? "S" : "T" } }] },
       }),
     };
-    expect(kinds(other, "x.service.json", "{}")).toEqual(["round-trip-decompile"]);
-    expect(kinds(other)).toEqual(["round-trip-decompile"]);
+    expect(await kinds(other, "x.service.json", "{}")).toEqual(["round-trip-decompile"]);
+    expect(await kinds(other)).toEqual(["round-trip-decompile"]);
     const refuses: Api = {
       ...sound,
       decompileText: () => ({
@@ -195,20 +258,20 @@ describe("the fuzzer's checks", () => {
       }),
     };
     // A JSON file the DSL cannot say may be refused; what `build` wrote from the DSL may not.
-    expect(kinds(refuses, "x.service.json", "{}")).toEqual([]);
-    expect(kinds(refuses)).toEqual(["refused-decompile"]);
+    expect(await kinds(refuses, "x.service.json", "{}")).toEqual([]);
+    expect(await kinds(refuses)).toEqual(["refused-decompile"]);
   });
 });
 
 describe("the fuzzer's minimiser and fixtures", () => {
-  it("minimises a failing text to what still fails, lines first, then characters", () => {
+  it("minimises a failing text to what still fails, lines first, then characters", async () => {
     const text = "id: 1\nname: S\nboxes:\n  a: { type: pdf }\nchannels: []\n";
-    expect(minimise(text, (t) => t.includes("pdf"))).toBe("pdf");
-    expect(minimise(text, (t) => t.includes("a:") && t.includes("[]"))).toBe("a:[]");
+    expect(await minimise(text, (t) => t.includes("pdf"))).toBe("pdf");
+    expect(await minimise(text, (t) => t.includes("a:") && t.includes("[]"))).toBe("a:[]");
     // A pair of surrogates is one character to it.
-    expect(minimise("x\u{1F4EE}y", (t) => t.includes("\u{1F4EE}"))).toBe("\u{1F4EE}");
+    expect(await minimise("x\u{1F4EE}y", (t) => t.includes("\u{1F4EE}"))).toBe("\u{1F4EE}");
     // Within its budget: a failure too slow to minimise is written as it is.
-    expect(minimise(text, (t) => t.includes("pdf"), { calls: 0 })).toBe(text);
+    expect(await minimise(text, (t) => t.includes("pdf"), { calls: 0 })).toBe(text);
   });
 
   it("writes a fixture with a header saying what failed, and reads back the failing text byte for byte", () => {

@@ -6,6 +6,7 @@ import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
+import { badRange } from "../fuzz/check.js";
 import { escapeData, escapeProperty } from "../packages/cli/src/format/github.js";
 import { formatGitlab } from "../packages/cli/src/format/gitlab.js";
 import { formatStylish } from "../packages/cli/src/format/stylish.js";
@@ -136,6 +137,25 @@ describe("json", () => {
     expect(validate(problems), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
     expect(validate([{ ...problems[0], extra: 1 }])).toBe(false);
     expect(validate([{ ...problems[0], line: 0 }])).toBe(false);
+  });
+
+  it("starts and ends every range on whole characters, never inside a surrogate pair or a CRLF", async () => {
+    const emoji = "\u{1F4EE}";
+    const dir = scratch({
+      // An object without a key, starting with an emoji: the service itself, an item of a list.
+      "a.service.yaml": `${emoji}: 1\nname: x\n`,
+      "b.service.yaml": `id: 1\r\nname: x\r\ntype: SIMPLE_UNIQUE\r\nboxes:\r\n  - ${emoji}:\r\n    type: pdf\r\n`,
+      "c.service.json": `[{"${emoji}": 1}]`,
+    });
+    const result = await runCli(["lint", "--format", "json", "."], { cwd: dir });
+    const problems = JSON.parse(result.stdout) as JsonProblem[];
+    expect(new Set(problems.map((p) => p.file))).toEqual(
+      new Set(["a.service.yaml", "b.service.yaml", "c.service.json"]),
+    );
+    for (const p of problems) {
+      const text = readFileSync(join(dir, p.file), "utf8");
+      expect(badRange(p, text), `${p.file}: ${p.code}@${p.line}:${p.column}`).toBeUndefined();
+    }
   });
 });
 

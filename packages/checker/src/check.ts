@@ -1,5 +1,12 @@
 import type { ServiceSource, SourceDocument } from "@mailroom/compiler";
-import { append, BASE_CODES, type Diagnostic, diagnostic } from "@mailroom/syntax";
+import {
+  append,
+  BASE_CODES,
+  type Diagnostic,
+  diagnostic,
+  type RelatedInformation,
+  wholeCharacters,
+} from "@mailroom/syntax";
 import { HeldBack } from "./engine/held-back.js";
 import { type RuleSettingsMap, runRules } from "./engine/run.js";
 import { RULES } from "./rules/index.js";
@@ -54,8 +61,20 @@ export function checkDocument(document: SourceDocument, options: CheckOptions = 
     document.format === "dsl"
       ? applySuppressions(document.text, document.comments, configured, KNOWN_CODES, unsure)
       : configured;
-  const sorted = reseverity(kept, options.rules, "unused-suppression").sort(bySpan);
+  const sorted = reseverity(kept, options.rules, "unused-suppression")
+    .map((d) => onWholeCharacters(document.text, d))
+    .sort(bySpan);
   return capPerCode(sorted, options.maxFindingsPerCode ?? MAX_FINDINGS_PER_CODE);
+}
+
+/** The diagnostic with its spans in its own file widened to whole characters (no code's span may cut one). */
+function onWholeCharacters(text: string, d: Diagnostic): Diagnostic {
+  const span = wholeCharacters(text, d.span);
+  const cut = (r: RelatedInformation) => r.file === undefined && wholeCharacters(text, r.span) !== r.span;
+  // Nearly always nothing to widen: the diagnostic itself is kept, not copied.
+  if (span === d.span && !d.related?.some(cut)) return d;
+  const related = d.related?.map((r) => (cut(r) ? { ...r, span: wholeCharacters(text, r.span) } : r));
+  return { ...d, span, ...(related ? { related } : {}) };
 }
 
 /** The first `max` findings of each code, and one note per code with more, at the first one left out. */

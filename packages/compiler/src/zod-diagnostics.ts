@@ -155,9 +155,12 @@ export function diagnoseAgainst(
   const at = locate;
   const words = options.wording ?? new Wording(root, locate);
   const valueSpan = (path: readonly PathSegment[]) => at(path).span;
+  // An object without a key (the service, an item of a list) is pointed at by an empty span at its start: a span
+  // of its first character could cut an emoji in two, and would be its first key's span when that key is one
+  // character long, a place the compiler's own findings then seem to speak of already.
   const keyOrStart = (path: readonly PathSegment[]): Span => {
     const location = at(path);
-    return location.keySpan ?? { offset: location.span.offset, length: 1 };
+    return location.keySpan ?? { offset: location.span.offset, length: 0 };
   };
 
   const all = intoFittingBranches(result.error.issues, root);

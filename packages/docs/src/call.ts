@@ -12,6 +12,8 @@ import type {
   WorkedExampleDocs,
 } from "./model.js";
 
+/** The placeholder files a request shows of one box at most. */
+const MAX_PLACEHOLDERS = 5;
 /**
  * The forms the API shows for the part of an uploaded file, by the name `mailroom docs --part-names` takes; the
  * API leaves which applies unsettled. `file__file` is the default: it is the one built like the part name the API
@@ -186,7 +188,18 @@ export function callDocs(
       let needed = Math.max(box.elements.min - upload.serviceFiles.length, 0);
       if (needed === 0 && upload.mandatory && upload.serviceFiles.length === 0) needed = 1;
       const name = box.name.replace(/[^\w.-]/g, "_");
-      for (let i = 1; i <= needed; i++) addUpload(box.name, `${name}-${i}.${extensions[box.type] ?? "data"}`);
+      // A box that takes thousands of files (or more than a number can count) is shown with its first few.
+      if (needed > MAX_PLACEHOLDERS) {
+        const count = Number.isSafeInteger(needed)
+          ? needed.toLocaleString("en")
+          : `more than ${Number.MAX_SAFE_INTEGER.toLocaleString("en")}`;
+        jobNotes.push(
+          `A job must hold ${count} files of \`${box.name}\`: the request shows the first ${MAX_PLACEHOLDERS}; add the others the same way.`,
+        );
+      }
+      for (let i = 1; i <= Math.min(needed, MAX_PLACEHOLDERS); i++) {
+        addUpload(box.name, `${name}-${i}.${extensions[box.type] ?? "data"}`);
+      }
     });
   }
   for (const file of serviceFiles.flat()) {

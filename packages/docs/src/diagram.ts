@@ -103,7 +103,25 @@ export function toMermaid(graph: Graph): string {
   return lines.join("\n");
 }
 
-const dotText = (value: string): string => `"${value.replace(/[\\"]/g, (c) => `\\${c}`).replace(/[\r\n]+/g, " ")}"`;
+/*
+ * One line of a DOT quoted string. Graphviz reads a backslash as an escape (`\N` is the node's id), a quote as the
+ * end, `&...;` as an entity and NUL as the end of its input; other control characters would go into the SVG, where
+ * XML forbids them, and a lone surrogate is no UTF-8. So: backslashes and quotes escaped, `&` written as its entity,
+ * line breaks and tabs made spaces, the other C0 controls and DEL shown as their Unicode pictures (NUL as U+2400),
+ * a lone surrogate as U+FFFD. An empty line is a space: viz.js crashes on a label whose first line is empty.
+ */
+const dotLine = (value: string): string =>
+  value
+    .replace(/[\\"]/g, (c) => `\\${c}`)
+    .replace(/&/g, "&amp;")
+    .replace(/[\r\n\t]+/g, " ")
+    .replace(/\p{Cs}/gu, "\ufffd")
+    .replace(/\p{Cc}/gu, (c) => {
+      const code = c.charCodeAt(0);
+      return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? "\u2421" : c;
+    }) || " ";
+
+const dotText = (value: string): string => `"${dotLine(value)}"`;
 
 const DOT_SHAPES: Readonly<Record<Shape, string>> = {
   box: 'shape=box, style="rounded"',
@@ -124,7 +142,7 @@ export function toDot(graph: Graph, title: string): string {
     '  edge [fontname="Helvetica,Arial,sans-serif", fontsize=11];',
   ];
   // A DOT label joins lines with `\n` (centred): the text of each line is escaped first.
-  const label = (parts: readonly string[]) => `"${parts.map((part) => dotText(part).slice(1, -1)).join("\\n")}"`;
+  const label = (parts: readonly string[]) => `"${parts.map(dotLine).join("\\n")}"`;
   const node = (n: GraphNode, indent: string) =>
     lines.push(`${indent}${n.id} [label=${label(n.label)}, ${DOT_SHAPES[n.shape]}];`);
   for (const n of graph.nodes) if (n.group === undefined) node(n, "  ");

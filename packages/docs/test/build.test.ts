@@ -224,7 +224,19 @@ describe("diagrams", () => {
       'id: 1\nname: x\ntype: SIMPLE_UNIQUE\nboxes:\n  "a\\"b#<c>&`d":\n    type: pdf\n    main: true\n    elements: 1\n',
     );
     expect(docs.diagrams.files.mermaid).toContain('n0["a#34;b#35;#60;c#62;#38;#96;d<br>PDF, main<br>exactly 1 file"]');
-    expect(docs.diagrams.files.dot).toContain('n0 [label="a\\"b#<c>&`d\\nPDF, main\\nexactly 1 file"');
+    // Graphviz reads `&...;` as an entity: `&` is written as one.
+    expect(docs.diagrams.files.dot).toContain('n0 [label="a\\"b#<c>&amp;`d\\nPDF, main\\nexactly 1 file"');
+  });
+
+  it("writes control characters, lone surrogates and empty lines so that Graphviz draws them", () => {
+    const docs = documented(
+      'id: 1\nname: x\ntype: SIMPLE_UNIQUE\nboxes:\n  "":\n    type: pdf\n    main: true\n    elements: 1\n    metadata:\n      "a\\0b\\x7fc\\td\\ud800e\\\\N": { value: positionInBox }\n',
+    );
+    // A label whose first line is empty crashes viz.js: it is a space.
+    expect(docs.diagrams.files.dot).toContain('n0 [label=" \\nPDF, main\\nexactly 1 file"');
+    // NUL would end Graphviz's input, DEL is no XML: their Unicode pictures; a backslash is no escape.
+    expect(docs.diagrams.metadata.dot).toContain('[label="a\u2400b\u2421c d\ufffde\\\\N"');
+    expect(docs.diagrams.metadata.dot.split("\n").filter((line) => /\p{Cc}|\p{Cs}/u.test(line))).toEqual([]);
   });
 });
 

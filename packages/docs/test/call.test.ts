@@ -67,6 +67,23 @@ describe("how to call a service: boxes", () => {
       ["file_mainEXTRA_0", "EXTRA-1.pdf"],
     ]);
   });
+
+  it("shows the first few placeholders of a box a job must give many files, however many", () => {
+    for (const [elements, count] of [
+      ["1000", "1,000"],
+      ["12345678901234567890123", "more than 9,007,199,254,740,991"],
+    ]) {
+      const docs = documented(
+        service("    elements: 1").replace("elements: 1\n    metadata", `elements: ${elements}\n    metadata`),
+      );
+      const letters = docs.call.parts.filter((p) => p.box === "LETTERS").map((p) => p.value);
+      expect(letters).toEqual(["LETTERS-1.pdf", "LETTERS-2.pdf", "LETTERS-3.pdf", "LETTERS-4.pdf", "LETTERS-5.pdf"]);
+      const words = docs.call.steps[0]?.words;
+      expect(words).toContain(
+        `A job must hold ${count} files of \`LETTERS\`: the request shows the first 5; add the others the same way.`,
+      );
+    }
+  });
 });
 
 describe("how to call a service: the delivery command", () => {

@@ -56,3 +56,20 @@ export function mapDiagnostic(d: Diagnostic, map: (span: Span) => Span): Diagnos
     ...(d.fix ? { fix: { ...d.fix, edits: d.fix.edits.map((edit) => ({ ...edit, span: map(edit.span) })) } } : {}),
   };
 }
+
+/** Whether `offset` falls between the halves of a surrogate pair or of a CRLF, where no line and column are. */
+const splits = (text: string, offset: number): boolean => {
+  const before = text.charCodeAt(offset - 1);
+  const after = text.charCodeAt(offset);
+  return (before === 13 && after === 10) || (before >= 0xd800 && before < 0xdc00 && after >= 0xdc00 && after < 0xe000);
+};
+
+/**
+ * The span widened to whole characters of `text`: an end between the halves of a surrogate pair or of a CRLF moves
+ * out to take the whole pair. Where diagnostics are gathered, so that no code's span can point inside a character.
+ */
+export function wholeCharacters(text: string, s: Span): Span {
+  const start = splits(text, s.offset) ? s.offset - 1 : s.offset;
+  const end = splits(text, spanEnd(s)) ? spanEnd(s) + 1 : spanEnd(s);
+  return start === s.offset && end === spanEnd(s) ? s : { offset: start, length: end - start };
+}

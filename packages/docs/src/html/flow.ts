@@ -6,13 +6,13 @@ import { CHANNEL_CHOICE } from "../channels.js";
 import type { BoxDocs, ServiceDocs } from "../model.js";
 import { sentence } from "../words.js";
 import { escapeHtml } from "./escape.js";
-import { code, diagramOrNote, linkTo, list, type SectionId, section } from "./fragments.js";
+import { code, diagramOrNote, linkTo, list, type RenderedDiagram, type SectionId, section } from "./fragments.js";
 
 export const FLOW_ID: SectionId = "flow";
 const HEADING = "How files flow";
 
-/** `filesSvg` is the rendered files diagram, or null when there is nothing to draw. */
-export function flowSection(service: ServiceDocs, filesSvg: string | null): string {
+/** `files` is the files diagram, rendered. */
+export function flowSection(service: ServiceDocs, files: RenderedDiagram): string {
   const line = (box: BoxDocs, words: string) => `${linkTo(box.anchor, code(box.name))}: ${escapeHtml(sentence(words))}`;
   const extractions = service.boxes.flatMap((box) => [
     ...(box.entries === null ? [] : [line(box, box.entries.words)]),
@@ -20,7 +20,7 @@ export function flowSection(service: ServiceDocs, filesSvg: string | null): stri
   ]);
   const reconciles = service.boxes.flatMap((box) => (box.reconcile === null ? [] : [line(box, box.reconcile.words)]));
   const body = [
-    diagramOrNote(service.diagrams.files, filesSvg, HEADING),
+    diagramOrNote(files, HEADING),
     service.channels.length > 1 ? `<p>${escapeHtml(CHANNEL_CHOICE)}</p>` : "",
     section(`${FLOW_ID}-extraction`, 3, "From archives", list(extractions, "No box takes its files from an archive.")),
     section(

@@ -65,9 +65,14 @@ export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }
 
+/** A diagram with its SVG, or null when it is not drawn (`omitted` says why, if anything was to be drawn). */
+export interface RenderedDiagram extends Diagram {
+  readonly svg: string | null;
+}
+
 /** A diagram's SVG in a figure; when there is none, the reason it was left out, if it was. */
-export function diagramOrNote(diagram: Diagram, svg: string | null, heading: string): string {
-  if (svg !== null) return figure(diagram, svg, heading);
+export function diagramOrNote(diagram: RenderedDiagram, heading: string): string {
+  if (diagram.svg !== null) return figure(diagram, diagram.svg, heading);
   return diagram.omitted === null ? "" : `<p class="muted">${escapeHtml(diagram.omitted)}</p>`;
 }
 

@@ -5,21 +5,29 @@
 
 import type { MetadataDocs, ServiceDocs } from "../model.js";
 import { escapeHtml } from "./escape.js";
-import { code, diagramOrNote, explained, facts, linkTo, list, type SectionId, section, yesNo } from "./fragments.js";
+import {
+  code,
+  diagramOrNote,
+  explained,
+  facts,
+  linkTo,
+  list,
+  type RenderedDiagram,
+  type SectionId,
+  section,
+  yesNo,
+} from "./fragments.js";
 import type { Lookup } from "./lookup.js";
 
 export const METADATA_ID: SectionId = "metadata";
 const HEADING = "Metadata";
 
-/** `metadataSvg` is the rendered dependency diagram, or null when there is nothing to draw. */
-export function metadataSection(service: ServiceDocs, names: Lookup, metadataSvg: string | null): string {
+/** `metadata` is the dependency diagram, rendered. */
+export function metadataSection(service: ServiceDocs, names: Lookup, metadata: RenderedDiagram): string {
   const body =
     service.metadata.length === 0
       ? [`<p class="muted">No box computes metadata.</p>`]
-      : [
-          diagramOrNote(service.diagrams.metadata, metadataSvg, HEADING),
-          ...service.metadata.map((entry) => metadataEntry(entry, names)),
-        ];
+      : [diagramOrNote(metadata, HEADING), ...service.metadata.map((entry) => metadataEntry(entry, names))];
   return section(METADATA_ID, 2, HEADING, body.filter((part) => part !== "").join("\n"));
 }
 

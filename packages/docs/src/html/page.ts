@@ -11,7 +11,7 @@ import { htmlDocument } from "./document.js";
 import { EXAMPLE_ID, exampleSection } from "./example.js";
 import { FINDINGS_ID, findingsSection } from "./findings.js";
 import { FLOW_ID, flowSection } from "./flow.js";
-import { code, linkTo, type SectionId } from "./fragments.js";
+import { code, linkTo, type RenderedDiagram, type SectionId } from "./fragments.js";
 import { header } from "./header.js";
 import { lookup } from "./lookup.js";
 import { METADATA_ID, metadataSection } from "./metadata.js";
@@ -25,16 +25,16 @@ export interface HtmlPageOptions {
 const CONTENTS_ID: SectionId = "contents";
 
 export async function renderHtmlPage(service: ServiceDocs, options: HtmlPageOptions = {}): Promise<string> {
-  const filesSvg = await render(service.diagrams.files);
-  const metadataSvg = await render(service.diagrams.metadata);
+  const files = await render(service.diagrams.files);
+  const metadata = await render(service.diagrams.metadata);
   const names = lookup(service);
   const main = [
     findingsSection(service),
     callSection(service, names),
-    flowSection(service, filesSvg),
+    flowSection(service, files),
     exampleSection(service, names),
     boxesSection(service),
-    metadataSection(service, names, metadataSvg),
+    metadataSection(service, names, metadata),
     channelsSection(service),
   ].filter((part) => part !== "");
   const title = `${service.name}: service documentation`;
@@ -45,8 +45,18 @@ export async function renderHtmlPage(service: ServiceDocs, options: HtmlPageOpti
   });
 }
 
-function render(diagram: Diagram): Promise<string | null> {
-  return diagram.empty ? Promise.resolve(null) : dotToSvg(diagram.dot, { title: diagram.title });
+/**
+ * A diagram with its SVG, or null when there is nothing to draw; one Graphviz fails to draw is left out with a note
+ * saying so, never the page.
+ */
+async function render(diagram: Diagram): Promise<RenderedDiagram> {
+  if (diagram.empty) return { ...diagram, svg: null };
+  try {
+    return { ...diagram, svg: await dotToSvg(diagram.dot, { title: diagram.title }) };
+  } catch {
+    const omitted = "Graphviz could not draw this diagram: it is left out, the lists below say the same.";
+    return { ...diagram, empty: true, omitted, svg: null };
+  }
 }
 
 /** The table of contents: every section, and every box under "Boxes". */

@@ -6,7 +6,7 @@
 import { instance, type Viz } from "@viz-js/viz";
 import { escapeHtml } from "./escape.js";
 
-// Compiling the WebAssembly module is the slow part: one instance serves every diagram of a run.
+// Compiling the WebAssembly module is the slow part: one instance serves every diagram of a run, until one fails.
 let viz: Promise<Viz> | undefined;
 
 // Defaults only: attributes set in the DOT win. A sans-serif face matches the page; no background, so the
@@ -26,11 +26,18 @@ const GENERATED_ID = /\s+id="(?:a_)?(?:graph|node|edge|clust)\d+"/g;
 
 /**
  * Graphviz DOT to an `<svg>` element's text, with `role="img"` and, when given, `title` as its accessible name.
- * Throws when the DOT does not parse.
+ * Throws when the DOT does not parse or Graphviz fails to draw it.
  */
 export async function dotToSvg(dot: string, options: { title?: string } = {}): Promise<string> {
   viz ??= instance();
-  const svg = (await viz).renderString(dot, RENDER_OPTIONS);
+  let svg: string;
+  try {
+    svg = (await viz).renderString(dot, RENDER_OPTIONS);
+  } catch (error) {
+    // A crash inside the WebAssembly (a trap) can leave its memory inconsistent: the next diagram gets a new one.
+    viz = undefined;
+    throw error;
+  }
   return embeddable(svg, options.title);
 }
 
