@@ -356,8 +356,12 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
         // Started by the client, which inherits this process's environment, and stopped as an editor stops it: a
         // killed process would write no coverage.
         process.env.NODE_V8_COVERAGE = coverage;
-        const client = await startClient({ root: project, args: [join(project, "node_modules/.bin/mailroom"), "lsp"] });
-        delete process.env.NODE_V8_COVERAGE;
+        const client = await startClient({
+          root: project,
+          args: [join(project, "node_modules/.bin/mailroom"), "lsp"],
+        }).finally(() => {
+          delete process.env.NODE_V8_COVERAGE;
+        });
         try {
           const opened = client.open(join(project, "sample.service.yaml"), SAMPLE);
           expect((await client.diagnostics(opened)).diagnostics).toHaveLength(3);
