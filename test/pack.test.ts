@@ -8,15 +8,16 @@ import {
   readFileSync,
   realpathSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE, startClient } from "../packages/language-server/test/client.js";
-import { repoRoot, runCli } from "./helpers.js";
+import { ANY_PDF, filesIn, metadataService, repoRoot, runCli } from "./helpers.js";
 
 /*
  * mailroom as a user gets it: the one tarball `npm pack --workspace @mailroom/cli` writes (its prepack bundles the
@@ -65,11 +66,13 @@ async function installed(
   major: number,
   command: string,
   args: string[],
+  env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
   const { node, project } = nodes.get(major) ?? { node: "", project: "" };
   try {
     const { stdout, stderr } = await run(node, [join(project, "node_modules/.bin", command), ...args], {
       cwd: project,
+      env,
       maxBuffer: 16 * 1024 * 1024,
     });
     return { code: 0, stdout, stderr };
@@ -240,6 +243,148 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
       }
     });
   }
+
+  it("runs every command, and so loads every chunk of the bundle, as the repository's CLI does", async () => {
+    const project = nodes.get(20)?.project ?? "";
+    const bundle = join(project, "node_modules", manifest.name, "bundle");
+    // Node writes, for each process, the scripts it ran: the chunks each command loaded.
+    const coverage = join(scratch ?? "", "coverage");
+    const env = { ...process.env, NODE_V8_COVERAGE: coverage };
+    const mailroom = (args: string[]) => installed(20, "mailroom", args, env);
+    /** The same command run by the repository's CLI in the same project: the same exit code and output. */
+    const same = async (args: string[]) => {
+      const result = await mailroom(args);
+      expect(result, args.join(" ")).toEqual(await runCli(args, { cwd: project }));
+      return result;
+    };
+    /** Each file under a folder, by its path there. */
+    const files = (dir: string) =>
+      Object.fromEntries(
+        readdirSync(dir, { recursive: true, encoding: "utf8" })
+          .filter((name) => statSync(join(dir, name)).isFile())
+          .sort()
+          .map((name) => [name, readFileSync(join(dir, name))]),
+      );
+    cpSync(join(repoRoot, "test/fixtures/diff"), join(project, "old"), { recursive: true });
+    // A date in each bundled locale (en-US when none is given), each locale's data a chunk of its own.
+    const { path: dates } = metadataService([
+      ["en", `now | formatDate("EEEE d MMMM uuuu", "Europe/Paris")`],
+      ...["de-DE", "es-ES", "fr-FR"].map((locale): [string, string] => [
+        locale.slice(0, 2),
+        `now | formatDate("EEEE d MMMM uuuu", "Europe/Paris", locale="${locale}")`,
+      ]),
+    ]);
+
+    const commands: Record<string, () => Promise<unknown>> = {
+      init: async () => {
+        expect((await mailroom(["init", "started"])).code).toBe(0);
+        await runCli(["init", "started-by-repository"], { cwd: project });
+        expect(files(join(project, "started"))).toEqual(files(join(project, "started-by-repository")));
+      },
+      lint: () => same(["lint", "examples"]),
+      explain: async () => {
+        const explained = await mailroom(["explain", "unused-metadata"]);
+        expect(explained.stdout).toBe(readFileSync(join(repoRoot, "docs/rules/unused-metadata.md"), "utf8"));
+      },
+      build: async () => {
+        expect((await mailroom(["build", "--out", "built-all", "examples"])).code).toBe(0);
+        const built = files(join(project, "built-all"));
+        expect(Object.keys(built)).toEqual(filesIn("examples", /\.service\.json$/).map((path) => basename(path)));
+        for (const [name, bytes] of Object.entries(built)) {
+          expect(bytes.toString(), name).toBe(readFileSync(join(repoRoot, "examples", name), "utf8"));
+        }
+      },
+      schema: async () => {
+        expect((await mailroom(["schema", "--out", "schemas-written"])).code).toBe(0);
+        expect(files(join(project, "schemas-written"))).toEqual(files(join(repoRoot, "schemas")));
+        // A folder that cannot be made: the system's refusal, told as the repository's CLI tells it.
+        expect((await same(["schema", "--out", "examples/payslips.service.yaml/schemas"])).code).toBe(2);
+      },
+      decompile: async () => {
+        expect((await mailroom(["decompile", "--out", "decompiled", "examples/payslips.service.json"])).code).toBe(0);
+        await runCli(["decompile", "--out", "decompiled-by-repository", "examples/payslips.service.json"], {
+          cwd: project,
+        });
+        expect(files(join(project, "decompiled"))).toEqual(files(join(project, "decompiled-by-repository")));
+      },
+      fmt: () => same(["fmt", "--check", "examples"]),
+      docs: async () => {
+        expect((await mailroom(["docs", "examples/payslips.service.yaml", "-o", "docs-one"])).code).toBe(0);
+        expect(readFileSync(join(project, "docs-one/payslips.md"), "utf8")).toBe(
+          readFileSync(join(repoRoot, "examples/docs/payslips.md"), "utf8"),
+        );
+      },
+      eval: async () => {
+        const args = ["eval", dates, "--file", `LETTERS=${ANY_PDF}`, "--now", "2024-03-15T10:00:00Z"];
+        const evaluated = await same([...args, "--format", "json"]);
+        expect(JSON.parse(evaluated.stdout).documents[0].metadata).toEqual({
+          en: "Friday 15 March 2024",
+          de: "Freitag 15 März 2024",
+          es: "viernes 15 marzo 2024",
+          fr: "vendredi 15 mars 2024",
+        });
+      },
+      test: async () => {
+        await same(["test", "examples"]);
+        // A case with no expectations, which --update writes (loading what writes files).
+        for (const folder of ["update", "update-by-repository"]) {
+          cpSync(join(repoRoot, "examples/samples/registered-letter"), join(project, folder, "samples"), {
+            recursive: true,
+          });
+          for (const name of ["registered-letter.service.yaml", "organizational-unit.json"]) {
+            cpSync(join(repoRoot, "examples", name), join(project, folder, name));
+          }
+          const sample = readdirSync(join(project, folder, "samples")).sort()[0];
+          writeFileSync(
+            join(project, folder, "registered-letter.service.test.yaml"),
+            `cases:\n  - name: one letter\n    files:\n      LETTER: samples/${sample}\n    ou: organizational-unit.json\n`,
+          );
+        }
+        expect((await mailroom(["test", "--update", "update"])).code).toBe(0);
+        await runCli(["test", "--update", "update-by-repository"], { cwd: project });
+        const updated = files(join(project, "update"));
+        expect(updated["registered-letter.service.test.yaml"]?.toString()).toContain("expect:");
+        expect(updated).toEqual(files(join(project, "update-by-repository")));
+      },
+      diff: async () => {
+        const args = ["diff", "old/payslips-2025.service.yaml", "examples/payslips.service.yaml", "--format", "md"];
+        expect((await mailroom([...args, "--allow-breaking"])).stdout).toBe(
+          readFileSync(join(repoRoot, "examples/payslips.diff.md"), "utf8").replaceAll("test/fixtures/diff/", "old/"),
+        );
+      },
+      lsp: async () => {
+        // Started by the client, which inherits this process's environment, and stopped as an editor stops it: a
+        // killed process would write no coverage.
+        process.env.NODE_V8_COVERAGE = coverage;
+        const client = await startClient({
+          root: project,
+          args: [join(project, "node_modules/.bin/mailroom"), "lsp"],
+        }).finally(() => {
+          delete process.env.NODE_V8_COVERAGE;
+        });
+        try {
+          const opened = client.open(join(project, "sample.service.yaml"), SAMPLE);
+          expect((await client.diagnostics(opened)).diagnostics).toHaveLength(3);
+        } finally {
+          await client.stop();
+        }
+      },
+    };
+    // Every command the installed CLI lists has its run here: a command added is a chunk to run.
+    const help = await mailroom(["--help"]);
+    const listed = [...help.stdout.matchAll(/^ {2}(\w+) /gm)].map((match) => match[1]).filter((c) => c !== "help");
+    expect(listed.sort()).toEqual(Object.keys(commands).sort());
+    for (const command of listed) await commands[command ?? ""]?.();
+
+    const loaded = new Set<string>();
+    const prefix = pathToFileURL(bundle).href;
+    for (const name of readdirSync(coverage)) {
+      const { result } = JSON.parse(readFileSync(join(coverage, name), "utf8")) as { result: { url: string }[] };
+      for (const { url } of result) if (url.startsWith(`${prefix}/`)) loaded.add(url.slice(prefix.length + 1));
+    }
+    expect(loaded.size).toBeGreaterThan(0);
+    expect(readdirSync(bundle).filter((name) => !loaded.has(name))).toEqual([]);
+  }, 240_000);
 
   it("serves diagnostics from the installed server, a large document's from its worker thread", async () => {
     const project = nodes.get(20)?.project ?? "";

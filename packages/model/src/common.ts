@@ -1,5 +1,11 @@
 import * as z from "zod";
 
+// zod compiles a parser of its own for each object schema on its first parse (`new Function`), which pays back over
+// many values only: a process validates a few services with zod (ajv does the rest, packages/checker), and a lint
+// of one file spent more compiling those parsers than parsing. One setting for the process, here, where the model's
+// schemas are first built.
+z.config({ jitless: true });
+
 /**
  * UUID in the canonical 8-4-4-4-12 hex form, any version. Written as a plain pattern (not `z.uuid()`, which
  * also checks the RFC variant bits) so that zod and the generated JSON Schema accept exactly the same strings.

@@ -18,8 +18,9 @@ function codePoints(table: string): (cp: number) => boolean {
   return (cp) => set.has(cp);
 }
 
-const upperCased = codePoints(JAVA_UPPER_CASED);
-const lowerCased = codePoints(JAVA_LOWER_CASED);
+// Built on first use: only an evaluation changes case, and a lint should not pay for the tables.
+let upperCased: ((cp: number) => boolean) | undefined;
+let lowerCased: ((cp: number) => boolean) | undefined;
 
 function mapEach(text: string, changes: (cp: number) => boolean, map: (ch: string) => string): string {
   let out = "";
@@ -28,13 +29,16 @@ function mapEach(text: string, changes: (cp: number) => boolean, map: (ch: strin
 }
 
 export function javaUpperCase(text: string): string {
+  upperCased ??= codePoints(JAVA_UPPER_CASED);
   return mapEach(text, upperCased, (ch) => ch.toUpperCase());
 }
 
 const SIGMA = "\u03a3";
 
 export function javaLowerCase(text: string): Evaluated<string> {
-  const lower = (part: string) => mapEach(part, lowerCased, (ch) => ch.toLowerCase());
+  lowerCased ??= codePoints(JAVA_LOWER_CASED);
+  const changes = lowerCased;
+  const lower = (part: string) => mapEach(part, changes, (ch) => ch.toLowerCase());
   if (!text.includes(SIGMA)) return { ok: true, value: lower(text) };
   let out = "";
   let from = 0;
