@@ -6,12 +6,10 @@ import {
   type CheckedFile,
   documentServices,
   type IndexDocs,
-  PART_NAME_FORMS,
   type PageFormat,
-  type PartNameForm,
   type ServiceDocs,
 } from "@mailroom/docs";
-import type { Service } from "@mailroom/model";
+import { PART_NAME_FORMS, type PartNameForm, type Service } from "@mailroom/model";
 import type { AreaUnit } from "@mailroom/runtime";
 import { type Diagnostic, diagnostic, span } from "@mailroom/syntax";
 import { ConfigResolver, settingsOf } from "./config.js";
