@@ -25,10 +25,18 @@ export interface OptionListing {
 /** A PDF's page count, or why it could not be read. */
 export type PageCount = { readonly pages: number } | { readonly problem: string };
 
+/** Why the service a job or command names cannot be used, as `unknown-request-service` reports it. */
+export interface ServiceProblem {
+  readonly messageId: "missing" | "unreadable" | "errors" | "noId" | "none" | "unknownId";
+  readonly data: Readonly<Record<string, string>>;
+}
+
 /** What a request's checks need from outside the file, gathered (with the I/O) before the rules run. */
 export interface RequestFacts {
   /** The service the job or command is for; undefined when it cannot be used (reported by `unknown-request-service`). */
   readonly service?: CalledService;
+  /** Why the service a job or command names cannot be used, when it cannot. */
+  readonly serviceProblem?: ServiceProblem;
   /** The services of the workspace: those a unit's checks read, and those a job's serviceId is looked up among. */
   readonly services: readonly CalledService[];
   /** Whether each part's local file exists, by part name (file parts only). */
