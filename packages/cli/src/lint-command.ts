@@ -1,5 +1,5 @@
 import { isAbsolute, relative, resolve } from "node:path";
-import { type FileSettings, type RequestKind, readSource, requestKind, type SourceText } from "@mailroom/checker";
+import { type RequestKind, type ResolvedSettings, readSource, requestKind, type SourceText } from "@mailroom/checker";
 import { isDslFile } from "@mailroom/compiler";
 import { LineIndex } from "@mailroom/syntax";
 import { applyBaseline, makeBaseline, readBaseline, writeBaseline } from "./baseline.js";
@@ -181,7 +181,7 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
   const baseline = options.baseline !== undefined ? await readBaseline(options.baseline) : undefined;
   const found = await expandPaths(paths, LINTED_FILE);
 
-  const targets: { file: string; settings: FileSettings & { config?: string } }[] = [];
+  const targets: { file: string; settings: ResolvedSettings }[] = [];
   // The organizational units configurations name: linted as units when a directory searched holds them.
   const units = new Set<string>();
   const roots = new Set<string>();

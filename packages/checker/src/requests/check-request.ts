@@ -1,4 +1,6 @@
+import { dirname, resolve } from "node:path";
 import { type Diagnostic, diagnostic, fillTemplate, type Span } from "@mailroom/syntax";
+import type { ResolvedSettings } from "../config/resolver.js";
 import type { RuleSettingsMap } from "../engine/run.js";
 import { REQUEST_RULES } from "../rules/index.js";
 import { gatherFacts, type RequestHost, type RequestSettings } from "./gather.js";
@@ -8,6 +10,13 @@ import type { RequestRelated, RequestReport } from "./request-rule.js";
 export interface RequestCheckOptions extends RequestSettings {
   readonly rules?: RuleSettingsMap;
 }
+
+/** How a request file is checked under its settings: their rules and listings, in its configuration's workspace. */
+export const requestOptions = (file: string, settings: ResolvedSettings): RequestCheckOptions => ({
+  rules: settings.rules,
+  workspace: settings.config !== undefined ? dirname(resolve(settings.config)) : dirname(resolve(file)),
+  ...(settings.optionListings && { optionListings: settings.optionListings }),
+});
 
 const bySpan = (a: Diagnostic, b: Diagnostic) =>
   a.span.offset - b.span.offset || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);

@@ -1,5 +1,5 @@
 import { access } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { dirname, isAbsolute, join, resolve } from "node:path";
 import { readDocument, SERVICE_FILE } from "@mailroom/compiler";
 import { type JobFile, parsePartName, type Service } from "@mailroom/model";
 import { isJsonObject, type JsonObject, parseJson, parseYaml, toJson } from "@mailroom/syntax";
@@ -127,7 +127,12 @@ export async function gatherFacts(
   let serviceProblem: ServiceProblem | undefined;
   let services: CalledService[] = [];
   // As the request names it from its own folder: messages show the path the way the request's is shown.
-  const named = typeof json.service === "string" ? join(dirname(file), json.service) : undefined;
+  const named =
+    typeof json.service !== "string"
+      ? undefined
+      : isAbsolute(json.service)
+        ? json.service
+        : join(dirname(file), json.service);
   const serviceId = kind === "job" ? String((request as JobFile).parameters.serviceId) : undefined;
   if (kind === "unit" || (kind === "job" && named === undefined))
     services = await workspaceServices(settings.workspace);

@@ -19,7 +19,7 @@ export const rule = defineRequestRule({
     description: "Every property of the unit that a service of the workspace reads is set.",
     messages: {
       unset:
-        "Service {{service}} reads the unit's {{what}} (ou.{{identifier}}), which this unit does not set; its value would be empty.",
+        "Service {{service}} reads ou.{{identifier}}, the unit's {{what}}, which this unit does not set; its value would be empty.",
     },
   },
   check(context) {
