@@ -1,6 +1,18 @@
+import { dirname, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { checkRequest, type RequestHost, readSource, requestKind, requestOptions } from "@mailroom/checker";
-import { LineIndex } from "@mailroom/syntax";
+import {
+  type CalledService,
+  checkRequest,
+  type RequestHost,
+  type RequestKind,
+  readCalledServices,
+  readOptionListing,
+  readSource,
+  requestKind,
+  requestOptions,
+} from "@mailroom/checker";
+import { isDslFile } from "@mailroom/compiler";
+import { LineIndex, parseJson, parseYaml, type SyntaxNode, toJson } from "@mailroom/syntax";
 import type { PlaceResolver } from "./convert.js";
 import { toDiagnostic } from "./convert.js";
 import { settingsOf } from "./diagnostics.js";
@@ -57,3 +69,35 @@ export async function publishRequest(state: ServerState, uri: string): Promise<v
     diagnostics: diagnostics.map((d) => toDiagnostic(lines, d, docsBase, resolvePlace)),
   });
 }
+
+/** The service a request document calls and the option values its configuration lists, for the cursor's help. */
+export async function calledServiceOf(
+  state: ServerState,
+  uri: string,
+): Promise<
+  { file: string; text: string; kind: RequestKind; called?: CalledService; optionValues: string[] } | undefined
+> {
+  const document = state.documents.get(uri);
+  const file = fileOf(uri);
+  const kind = requestKind(file);
+  if (!document || kind === undefined) return undefined;
+  const text = document.getText();
+  const value = (isDslFile(file) ? toJsonOrNull(parseYaml(text).root) : parseJson(text).value) as {
+    service?: unknown;
+    parameters?: { serviceId?: unknown };
+  } | null;
+  const settings = await settingsOf(state, uri, file);
+  const optionValues: string[] = [];
+  for (const [environment, files] of Object.entries(settings.optionListings ?? {})) {
+    const listing = await readOptionListing(environment, files);
+    if (listing) optionValues.push(...listing.types.keys());
+  }
+  if (typeof value?.service !== "string") return { file, text, kind, optionValues };
+  const read = await readCalledServices(resolve(dirname(file), value.service));
+  if (!Array.isArray(read)) return { file, text, kind, optionValues };
+  const id = value.parameters?.serviceId;
+  const called = read.find((s) => String(s.service.id) === String(id)) ?? (read.length === 1 ? read[0] : undefined);
+  return { file, text, kind, optionValues, ...(called && { called }) };
+}
+
+const toJsonOrNull = (root: SyntaxNode | undefined): unknown => (root === undefined ? null : toJson(root));

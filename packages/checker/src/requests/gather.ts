@@ -31,7 +31,7 @@ export interface RequestSettings {
 }
 
 /** The services of a file, without errors; or why not. */
-async function readServices(file: string): Promise<CalledService[] | ServiceProblem> {
+export async function readCalledServices(file: string): Promise<CalledService[] | ServiceProblem> {
   const source = await readSource(file);
   const shown = JSON.stringify(file);
   if (!source.ok) {
@@ -50,7 +50,7 @@ async function readServices(file: string): Promise<CalledService[] | ServiceProb
 async function workspaceServices(folder: string): Promise<CalledService[]> {
   const found: CalledService[] = [];
   for (const file of await findServiceFiles([folder], { names: SERVICE_FILE })) {
-    const read = await readServices(file);
+    const read = await readCalledServices(file);
     if (Array.isArray(read)) found.push(...read);
   }
   return found;
@@ -89,7 +89,7 @@ const text = (value: unknown): string | undefined =>
  * value, an id, and the related option type" without naming the fields: the type is read from an `optionType`
  * object (its name, or its id looked up among the types), or an `optionTypeId`/`typeId` field.
  */
-async function readListing(
+export async function readOptionListing(
   environment: string,
   files: { readonly types: string; readonly options: string },
 ): Promise<OptionListing | undefined> {
@@ -137,7 +137,7 @@ export async function gatherFacts(
   if (kind === "unit" || (kind === "job" && named === undefined))
     services = await workspaceServices(settings.workspace);
   if (named !== undefined) {
-    const read = await readServices(named);
+    const read = await readCalledServices(named);
     if (!Array.isArray(read)) serviceProblem = read;
     else {
       const byId = read.find((s) => String(s.service.id) === serviceId);
@@ -174,7 +174,7 @@ export async function gatherFacts(
   const optionListings: OptionListing[] = [];
   if (kind === "delivery") {
     for (const [environment, files] of Object.entries(settings.optionListings ?? {})) {
-      const listing = await readListing(environment, files);
+      const listing = await readOptionListing(environment, files);
       if (listing) optionListings.push(listing);
     }
   }
