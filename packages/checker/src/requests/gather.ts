@@ -110,7 +110,7 @@ export async function readOptionListing(
     const name = text(related?.name) ?? (typeId === undefined ? undefined : typeNames.get(typeId)) ?? "";
     byValue.set(value, name);
   }
-  return { environment, file: files.options, types: byValue };
+  return { environment, types: byValue };
 }
 
 /** Reads what the checks of a request need beyond its own file (a sound value of its kind). */

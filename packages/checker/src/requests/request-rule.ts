@@ -17,8 +17,6 @@ export interface CalledService {
 /** One environment's option listings: each option value with the name of its option type. */
 export interface OptionListing {
   readonly environment: string;
-  /** The listing's file (GET /options), for messages. */
-  readonly file: string;
   readonly types: ReadonlyMap<string, string>;
 }
 

@@ -26,7 +26,7 @@ export const rule = defineRequestRule({
       counts.set(parsed.box, { count: before + 1, last: part });
     }
     service.service.properties.boxes.forEach((box, index) => {
-      if (box["@type"] !== "box.ARCHIVE" && fromArchive(box)) return;
+      if (fromArchive(box)) return;
       const { count, last } = counts.get(box.name) ?? { count: 0 };
       const max = box.maxElements;
       const tooFew = count < box.minElements;
