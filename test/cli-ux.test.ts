@@ -67,7 +67,10 @@ describe("mailroom init", () => {
 
 describe("no silent success", () => {
   const commands: [command: string, patterns: string][] = [
-    ["lint", "*.service.yaml, *.service.yml or *.service.json"],
+    [
+      "lint",
+      "*.service.yaml, *.service.yml, *.service.json, *.job.yaml, *.job.json, *.delivery.yaml, *.delivery.json or *.ou.json",
+    ],
     ["docs", "*.service.yaml, *.service.yml or *.service.json"],
     ["fmt", "*.service.yaml or *.service.yml"],
     ["build", "*.service.yaml or *.service.yml"],
@@ -148,7 +151,7 @@ describe("frictions", () => {
     const code = await new Promise<number | null>((done) => child.on("close", (exit) => done(exit)));
     expect(stderr).toBe("");
     expect(code).toBe(0);
-    expect(readdirSync(out)).toHaveLength(9);
+    expect(readdirSync(out)).toHaveLength(11);
   });
 
   it("decompile refuses a JSON file built from a DSL file beside it, which would make a twin; --out writes", async () => {

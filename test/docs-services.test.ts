@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { FUNCTIONS } from "../packages/compiler/src/functions/index.js";
@@ -63,6 +63,39 @@ describe("the function reference's examples that read a box", () => {
     const dir = scratch({ "reference.service.yaml": service });
     const lint = await runCli(["lint", "--format", "json", "reference.service.yaml"], { cwd: dir });
     expect(JSON.parse(lint.stdout).filter((d: { severity: string }) => d.severity === "error")).toEqual([]);
+    expect(lint.code).toBe(0);
+  });
+});
+
+/** The request files of docs/*.md: YAML blocks of a job or delivery file, JSON blocks of an organizational unit. */
+function requestFiles(): { where: string; name: string; text: string }[] {
+  const pages = readdirSync(join(repoRoot, "docs")).filter((name) => name.endsWith(".md"));
+  return pages.sort().flatMap((page) => {
+    const text = readFileSync(join(repoRoot, "docs", page), "utf8");
+    return [...text.matchAll(/```(yaml|json)\n([\s\S]*?)```/g)].flatMap((match) => {
+      const body = match[2] as string;
+      const kind =
+        match[1] === "json"
+          ? /"accountIdentifier"/.test(body) && "ou.json"
+          : /^service:/m.test(body) &&
+            (/^parameters:/m.test(body) ? "job.yaml" : /^command:/m.test(body) && "delivery.yaml");
+      if (!kind) return [];
+      const where = `docs/${page}:${text.slice(0, match.index).split("\n").length}`;
+      return [{ where, name: `${where.replace(/[/.:]/g, "-")}.${kind}`, text: body }];
+    });
+  });
+}
+
+describe("the request files of the documentation", () => {
+  it("include those of docs/requests.md, and are clean against the examples' services", async () => {
+    const files = requestFiles();
+    expect(files.filter((f) => f.where.startsWith("docs/requests.md")).length).toBeGreaterThanOrEqual(3);
+    // Written beside a copy of the examples, whose services, samples and configuration they name.
+    const dir = scratch();
+    cpSync(join(repoRoot, "examples"), dir, { recursive: true });
+    for (const { name, text } of files) writeFileSync(join(dir, name), text);
+    const lint = await runCli(["lint", "--format", "json", ...files.map((f) => f.name)], { cwd: dir });
+    expect(JSON.parse(lint.stdout)).toEqual([]);
     expect(lint.code).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkDocument, RULES } from "@mailroom/checker";
+import { checkDocument, RULES, SERVICE_RULES } from "@mailroom/checker";
 import { compileDsl } from "@mailroom/compiler";
 import { describe, expect, it } from "vitest";
 import { matches, type Reported, readAnnotations } from "./annotations.js";
@@ -47,7 +47,8 @@ describe("the rule catalogue", () => {
     for (const id of ids) expect(id).toMatch(/^[a-z]+(-[a-z0-9]+)*$/);
   });
 
-  for (const [id, rule] of RULES) {
+  for (const rule of SERVICE_RULES) {
+    const { id } = rule.meta;
     describe(id, () => {
       const pagePath = join(repoRoot, "docs/rules", `${id}.md`);
 

@@ -9,7 +9,7 @@ import {
 } from "@mailroom/syntax";
 import { HeldBack } from "./engine/held-back.js";
 import { type RuleSettingsMap, runRules } from "./engine/run.js";
-import { RULES } from "./rules/index.js";
+import { RULES, SERVICE_RULES } from "./rules/index.js";
 import { applySuppressions } from "./suppressions.js";
 import { validateService } from "./validate.js";
 
@@ -120,7 +120,7 @@ function checkService(
   for (const d of found) if (d.severity === "error") heldBack.hold(d.span);
   const checkable = heldBack.checkable();
   if (checkable === undefined) return found;
-  const rules = runRules(document, { ...service, json: checkable }, [...RULES.values()], options.rules, heldBack);
+  const rules = runRules(document, { ...service, json: checkable }, SERVICE_RULES, options.rules, heldBack);
   return [...found, ...rules];
 }
 

@@ -7,10 +7,11 @@ import { conformsToModel, validateService } from "../src/validate.js";
 
 const repoRoot = resolve(import.meta.dirname, "../../..");
 
-/** Every service file under a directory of the repository, recursively, sorted. */
+/** Every service file under a directory of the repository, recursively, sorted (request files and listings aside). */
 function serviceFiles(directory: string): string[] {
   return readdirSync(join(repoRoot, directory), { recursive: true, encoding: "utf8" })
     .filter((name) => /\.json$|\.ya?ml$/.test(name) && !/expected|config/.test(name))
+    .filter((name) => !/\.(job|delivery)\.(json|ya?ml)$|(^|\/)options\//.test(name))
     .sort()
     .map((name) => join(repoRoot, directory, name));
 }

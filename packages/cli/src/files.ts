@@ -6,6 +6,7 @@ import {
   ioReason,
   isSystemError,
   JSON_SERVICE_FILE,
+  REQUEST_FILE,
   TEST_FILE,
   type UnreadSource,
   unreadDiagnostic,
@@ -57,6 +58,9 @@ export async function expandPaths(
   return [...found.values()];
 }
 
+/** What `lint` looks for: services, and the request files checked against them. */
+export const LINTED_FILE = new RegExp(`${SERVICE_FILE.source}|${REQUEST_FILE.source}`, "i");
+
 /** The file names a search looks for, as globs: what a user can compare their file names with. */
 function patternsOf(names: RegExp): string {
   const globs = new Map<RegExp, string>([
@@ -64,6 +68,10 @@ function patternsOf(names: RegExp): string {
     [DSL_SERVICE_FILE, "*.service.yaml or *.service.yml"],
     [JSON_SERVICE_FILE, "*.service.json"],
     [TEST_FILE, "*.service.test.yaml"],
+    [
+      LINTED_FILE,
+      "*.service.yaml, *.service.yml, *.service.json, *.job.yaml, *.job.json, *.delivery.yaml, *.delivery.json or *.ou.json",
+    ],
   ]);
   return globs.get(names) ?? `/${names.source}/`;
 }

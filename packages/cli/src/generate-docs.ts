@@ -2,16 +2,8 @@ import { readdir, readFile, unlink } from "node:fs/promises";
 import { basename, join } from "node:path";
 import { ioReason, isSystemError, TEST_FILE_SUFFIX } from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
-import {
-  type CheckedFile,
-  documentServices,
-  type IndexDocs,
-  PART_NAME_FORMS,
-  type PageFormat,
-  type PartNameForm,
-  type ServiceDocs,
-} from "@mailroom/docs";
-import type { Service } from "@mailroom/model";
+import { type CheckedFile, documentServices, type IndexDocs, type PageFormat, type ServiceDocs } from "@mailroom/docs";
+import { PART_NAME_FORMS, type PartNameForm, type Service } from "@mailroom/model";
 import type { AreaUnit } from "@mailroom/runtime";
 import { type Diagnostic, diagnostic, span } from "@mailroom/syntax";
 import { ConfigResolver, settingsOf } from "./config.js";

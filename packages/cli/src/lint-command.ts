@@ -1,12 +1,12 @@
 import { isAbsolute, relative, resolve } from "node:path";
-import { type FileSettings, readSource, type SourceText } from "@mailroom/checker";
+import { type RequestKind, type ResolvedSettings, readSource, requestKind, type SourceText } from "@mailroom/checker";
 import { isDslFile } from "@mailroom/compiler";
 import { LineIndex } from "@mailroom/syntax";
 import { applyBaseline, makeBaseline, readBaseline, writeBaseline } from "./baseline.js";
 import { builtJson, outputOf } from "./build.js";
 import { ConfigResolver } from "./config.js";
 import { docsBase, PUBLIC_DOCS_URL } from "./docs.js";
-import { expandPaths, writeOutput } from "./files.js";
+import { expandPaths, LINTED_FILE, writeOutput } from "./files.js";
 import { fixFile } from "./fix.js";
 import { FORMATS, type FormatContext, type FormatName, formatStylish } from "./format/index.js";
 import type { Io } from "./io.js";
@@ -179,16 +179,32 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
   const resolver = new ConfigResolver(options.config);
   await resolver.init();
   const baseline = options.baseline !== undefined ? await readBaseline(options.baseline) : undefined;
-  const found = await expandPaths(paths);
+  const found = await expandPaths(paths, LINTED_FILE);
 
-  const targets: { file: string; settings: FileSettings }[] = [];
+  const targets: { file: string; settings: ResolvedSettings }[] = [];
+  // The organizational units configurations name: linted as units when a directory searched holds them.
+  const units = new Set<string>();
+  const roots = new Set<string>();
   for (const { file, root } of found) {
     const settings = await resolver.settingsFor(file);
+    if (root !== undefined) roots.add(resolve(root));
+    if (settings.organizationalUnit !== undefined) units.add(settings.organizationalUnit);
     if (!settings.ignored) targets.push({ file, settings });
     else if (root === undefined && settings.config) {
       io.err(`mailroom: "${file}" is ignored by ${shown(settings.config)}; not linted.\n`);
     }
   }
+  const listed = new Set(targets.map(({ file }) => resolve(file)));
+  for (const unit of [...units].sort()) {
+    const inside = [...roots].some(
+      (root) => !relative(root, unit).startsWith("..") && !isAbsolute(relative(root, unit)),
+    );
+    if (!inside || listed.has(unit)) continue;
+    const settings = await resolver.settingsFor(unit);
+    if (!settings.ignored) targets.push({ file: shown(unit), settings });
+  }
+  const kindOf = (file: string): RequestKind | undefined =>
+    requestKind(file) ?? (units.has(resolve(file)) ? "unit" : undefined);
   const broken = await resolver.problems();
   if (broken.length > 0) {
     const reports = broken.map((r) => ({ ...r, file: shown(r.file) }));
@@ -197,7 +213,7 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
     return 2;
   }
 
-  const outputsOf = buildOutputs(targets);
+  const outputsOf = buildOutputs(targets.filter(({ file }) => kindOf(file) === undefined));
   const dslOfOutput = new Set(outputsOf.values());
   const settingsOf = new Map(targets.map(({ file, settings }) => [file, settings]));
   // The order files are checked in: the targets', but a build output's DSL file just before it when it comes after.
@@ -216,6 +232,14 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
       rules: settings?.rules ?? {},
       ...(settings?.maxFindingsPerCode !== undefined && { maxFindingsPerCode: settings.maxFindingsPerCode }),
     };
+    const kind = kindOf(file);
+    if (kind !== undefined) {
+      const { checkRequestFile } = await import("./requests.js");
+      const result = await checkRequestFile(file, source, kind, settings ?? { ignored: false, rules: {} }, options.fix);
+      fixed += result.fixed;
+      if (result.fixed > 0) fixedFiles++;
+      return result;
+    }
     if (!options.fix) return checkSource(file, source, checkOptions);
     const result = await fixFile(file, source, checkOptions);
     fixed += result.fixed;

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { Command, CommanderError } from "commander";
 import { registerBuild } from "./commands/build.js";
+import { registerCheckJob } from "./commands/check-job.js";
 import { registerDecompile } from "./commands/decompile.js";
 import { registerDiff } from "./commands/diff.js";
 import { registerDocs } from "./commands/docs.js";
@@ -67,6 +68,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   registerEval(program, session, setExitCode);
   registerTest(program, session, setExitCode);
   registerDiff(program, session, setExitCode);
+  registerCheckJob(program, session, setExitCode);
   registerLsp(program);
 
   try {

@@ -64,6 +64,8 @@ export class Wording {
     readonly locate: (path: Path) => Location,
     readonly text?: string,
     readonly dsl = false,
+    /** What the whole value is called: a service, or another of the API's objects (a request file, a unit). */
+    readonly whole = "the service",
   ) {}
 
   /** The location of `path` when the file writes it there (not an ancestor standing in for it). */
@@ -124,7 +126,7 @@ export class Wording {
   }
 
   #jsonOwner(path: Path): string {
-    if (path.length === 0) return "the service";
+    if (path.length === 0) return this.whole;
     const value = valueAt(this.root, path);
     const type = own(value, "@type");
     const name = own(value, "name");

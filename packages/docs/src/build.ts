@@ -1,10 +1,11 @@
 import { indexExpressions } from "@mailroom/checker";
 import type { SourceDocument } from "@mailroom/compiler";
+import type { PartNameForm } from "@mailroom/model";
 import { SERVICE_TYPES } from "@mailroom/model";
 import { type Diagnostic, LineIndex } from "@mailroom/syntax";
 import { Anchors } from "./anchors.js";
 import { documentBox } from "./boxes.js";
-import { callDocs, type PartNameForm } from "./call.js";
+import { callDocs } from "./call.js";
 import { documentChannels } from "./channels.js";
 import { flowDiagrams } from "./flow.js";
 import { integer, type Json, object, objects, text } from "./json.js";

@@ -1,5 +1,13 @@
 import { type ExpressionNode, isReference } from "@mailroom/checker";
-import { DEFAULT_OUTPUT_FILE, SplitConfig } from "@mailroom/model";
+import {
+  DEFAULT_OUTPUT_FILE,
+  DEFAULT_PART_NAME_FORM,
+  PART_NAME_FORMS,
+  type PartNameForm,
+  partName,
+  SplitConfig,
+  serviceFilePart,
+} from "@mailroom/model";
 import { type Json, object, text } from "./json.js";
 import type {
   BoxDocs,
@@ -14,24 +22,6 @@ import type {
 
 /** The placeholder files a request shows of one box at most. */
 const MAX_PLACEHOLDERS = 5;
-/**
- * The forms the API shows for the part of an uploaded file, by the name `mailroom docs --part-names` takes; the
- * API leaves which applies unsettled. `file__file` is the default: it is the one built like the part name the API
- * does state, `serviceFile__file_<BoxID>_<n>` (what the part carries, then `__file_<BoxID>_<n>`).
- */
-export const PART_NAME_FORMS = {
-  file__file: "file__file_<BoxID>_<n>",
-  file_main: "file_main<BoxID>_<n>",
-  file_file__: "file_file__{ID_PART}_<n>",
-} as const;
-
-export type PartNameForm = keyof typeof PART_NAME_FORMS;
-
-export const DEFAULT_PART_NAME_FORM: PartNameForm = "file__file";
-
-/** A part's name in a form, for the `n`th part (from 0) of a box. */
-const partName = (form: string, box: string, n: number | "<n>"): string =>
-  form.replace(/<BoxID>|\{ID_PART\}/, () => box).replace("<n>", () => String(n));
 
 /** What `callDocs` reads of the page being built. */
 interface Page {
@@ -85,13 +75,13 @@ export function callDocs(
   partNameForm: PartNameForm = DEFAULT_PART_NAME_FORM,
 ): CallDocs {
   const form = PART_NAME_FORMS[partNameForm];
-  const uploadPart = (box: string, n: number | "<n>") => partName(form, box, n);
+  const uploadPart = (box: string, n: number | "<n>") => partName(partNameForm, box, n);
 
   // A configured file with no id is a file still to be added, not one stored: it names no part.
   const serviceFiles = page.boxes.map((box) =>
     box.configuredFiles
       .flatMap((file) => (file.serviceFileId === null ? [] : [{ ...file, serviceFileId: file.serviceFileId }]))
-      .map((file, n): ServiceFilePart => ({ box: box.name, part: `serviceFile__file_${box.name}_${n}`, ...file })),
+      .map((file, n): ServiceFilePart => ({ box: box.name, part: serviceFilePart(box.name, n), ...file })),
   );
   const uploads: UploadDocs[] = page.boxes.map((box, b) => {
     const stored = serviceFiles[b] ?? [];

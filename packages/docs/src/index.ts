@@ -1,5 +1,4 @@
 export * from "./build.js";
-export { DEFAULT_PART_NAME_FORM, PART_NAME_FORMS, type PartNameForm } from "./call.js";
 export * from "./diff/compare.js";
 export * from "./diff/render.js";
 export { renderHtmlIndex } from "./html/index-page.js";

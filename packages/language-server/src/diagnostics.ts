@@ -7,6 +7,7 @@ import { isLarge } from "./check-worker.js";
 import { type PlaceResolver, toDiagnostic } from "./convert.js";
 import { fileOf, isService, isTest, parse, parseTest, sourceOf } from "./documents.js";
 import { placeResolver } from "./places.js";
+import { isRequest, publishRequest } from "./request-files.js";
 import type { ServerState } from "./state.js";
 import { testContext } from "./test-files.js";
 
@@ -65,6 +66,10 @@ export async function publish(state: ServerState, uri: string): Promise<void> {
     }
     if (isTest(uri)) {
       await publishTest(state, uri);
+      return;
+    }
+    if (isRequest(uri)) {
+      await publishRequest(state, uri);
       return;
     }
     if (document && isService(document) && isLarge(document.getText())) {

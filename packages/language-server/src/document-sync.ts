@@ -1,6 +1,7 @@
 import { isLarge } from "./check-worker.js";
 import { configChanged, schedule, serviceChanged, unschedule } from "./diagnostics.js";
 import { fileOf, isConfig, isService, isTest } from "./documents.js";
+import { isRequest } from "./request-files.js";
 import type { ServerState } from "./state.js";
 
 /**
@@ -16,7 +17,7 @@ export function registerDocumentSync(state: ServerState): void {
     const { uri } = document;
     if (isConfig(uri)) configChanged(state);
     const service = isService(document);
-    if (!service && !isTest(uri)) return;
+    if (!service && !isTest(uri) && !isRequest(uri)) return;
     // The first content is the open: shown at once. Edits wait until typing pauses.
     const first = !state.opened.has(uri);
     state.opened.add(uri);

@@ -8,6 +8,7 @@ export * from "./navigation.js";
 export * from "./outline.js";
 export { type NameKind, type Occurrence, occurrenceAt, occurrences } from "./references.js";
 export * from "./rename.js";
+export * from "./request-file.js";
 export { semanticTokens } from "./semantic-tokens.js";
 export * from "./service.js";
 export { signatureHelp } from "./signature-help.js";

@@ -4,4 +4,6 @@ export * from "./expressions.js";
 export * from "./job.js";
 export * from "./json-schema.js";
 export * from "./organizational-unit.js";
+export * from "./part-names.js";
+export * from "./requests.js";
 export * from "./service.js";

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { discriminatorValues } from "./common.js";
 import { DeliveryCommand, JobCreationParameters } from "./job.js";
 import { OrganizationalUnit } from "./organizational-unit.js";
+import { DeliveryFile, JobFile } from "./requests.js";
 import { AuthenticationResult, Service } from "./service.js";
 
 export type JsonSchema = Record<string, unknown>;
@@ -57,6 +58,8 @@ export function generateJsonSchemas(): Record<string, JsonSchema> {
   return {
     "authentication-result.schema.json": toJsonSchema(AuthenticationResult, "mailroom: authentication result"),
     "delivery-command.schema.json": toJsonSchema(DeliveryCommand, "mailroom: delivery command"),
+    "delivery-file.schema.json": toJsonSchema(DeliveryFile, "mailroom: a delivery command file (*.delivery.yaml)"),
+    "job-file.schema.json": toJsonSchema(JobFile, "mailroom: a job creation file (*.job.yaml)"),
     "job-creation-parameters.schema.json": toJsonSchema(JobCreationParameters, "mailroom: job-creation parameters"),
     "organizational-unit.schema.json": toJsonSchema(OrganizationalUnit, "mailroom: organizational unit"),
     "service.schema.json": toJsonSchema(Service, "mailroom: service"),

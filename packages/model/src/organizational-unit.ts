@@ -87,3 +87,25 @@ export const OrganizationalUnit = z
   .meta(named("OrganizationalUnit", "An organizational unit: users belong to it and services are defined for it."));
 
 export type OrganizationalUnit = z.infer<typeof OrganizationalUnit>;
+
+/**
+ * Where the unit's JSON holds each identifier an `ou.` reference reads, and what it is in words: the evaluator
+ * reads the value there, and the checker wants it set in a unit whose services read it. A postal address is its
+ * lines; its country code is a field of its own that no reference reads.
+ */
+export const UNIT_REFERENCE_FIELDS: Readonly<
+  Record<string, { readonly path: readonly string[]; readonly what: string }>
+> = {
+  EMAIL_ADDRESS: { path: ["properties", "emailAddress"], what: "e-mail address (properties.emailAddress)" },
+  SENDER_ADDRESS: {
+    path: ["properties", "senderAddress", "addressLines"],
+    what: "sender address (properties.senderAddress.addressLines)",
+  },
+  RETURN_ADDRESS: {
+    path: ["properties", "returnAddress", "addressLines"],
+    what: "return address (properties.returnAddress.addressLines)",
+  },
+  SIRET: { path: ["properties", "siret"], what: "SIRET number (properties.siret)" },
+  NAME: { path: ["name"], what: "name (name)" },
+  ID: { path: ["id"], what: "id (id)" },
+};

@@ -41,6 +41,7 @@ export {
   loadPdf,
   type PdfArea,
   parseExtractionParameters,
+  pdfPageCount,
 } from "./pdf/index.js";
 export { DEFAULT_LIMITS, type Limits } from "./simulate/limits.js";
 export { simulateJob } from "./simulate/simulate.js";

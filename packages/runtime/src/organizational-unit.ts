@@ -1,38 +1,16 @@
 import { readSource } from "@mailroom/checker";
 import type { Evaluated } from "@mailroom/java";
+import { UNIT_REFERENCE_FIELDS } from "@mailroom/model";
 import { isJsonObject, parseJson } from "@mailroom/syntax";
-
-type Json = Readonly<Record<string, unknown>>;
-const object = (value: unknown): Json | undefined => (isJsonObject(value) ? value : undefined);
-
-/** Each identifier an `ou.` reference may read: where the unit's JSON holds it, and what it is in words. */
-const PROPERTIES: Readonly<Record<string, { readonly read: (unit: Json) => unknown; readonly what: string }>> = {
-  EMAIL_ADDRESS: {
-    read: (unit) => object(unit.properties)?.emailAddress,
-    what: "e-mail address (properties.emailAddress)",
-  },
-  // A postal address is its lines; its country code is a field of its own that no reference reads.
-  SENDER_ADDRESS: {
-    read: (unit) => object(object(unit.properties)?.senderAddress)?.addressLines,
-    what: "sender address (properties.senderAddress.addressLines)",
-  },
-  RETURN_ADDRESS: {
-    read: (unit) => object(object(unit.properties)?.returnAddress)?.addressLines,
-    what: "return address (properties.returnAddress.addressLines)",
-  },
-  SIRET: { read: (unit) => object(unit.properties)?.siret, what: "SIRET number (properties.siret)" },
-  NAME: { read: (unit) => unit.name, what: "name (name)" },
-  ID: { read: (unit) => unit.id, what: "id (id)" },
-};
 
 /**
  * The value of `ou.<identifier>` in an organizational unit as the API returns it (its JSON). A property the
  * unit does not have (absent or null, as the API returns unset properties) reads as an empty text.
  */
 export function unitProperty(unit: unknown, identifier: string): Evaluated<string> {
-  const property = PROPERTIES[identifier];
+  const property = UNIT_REFERENCE_FIELDS[identifier];
   if (!property) return { ok: false, problem: `the organizational unit has no property "${identifier}"` };
-  const value = property.read(object(unit) ?? {});
+  const value = property.path.reduce<unknown>((at, key) => (isJsonObject(at) ? at[key] : undefined), unit);
   if (typeof value === "string") return { ok: true, value };
   if (typeof value === "number" && Number.isInteger(value)) return { ok: true, value: String(value) };
   if (value === undefined || value === null) return { ok: true, value: "" };

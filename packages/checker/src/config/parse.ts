@@ -39,6 +39,10 @@ export interface ResolvedConfig {
   readonly samples?: Readonly<Record<string, string>>;
   /** How many findings of one code a file lists, when the configuration sets it. */
   readonly maxFindingsPerCode?: number;
+  /** The organizational unit's file, as written (relative to the configuration's directory). */
+  readonly organizationalUnit?: string;
+  /** The option listings' files by environment, as written (relative to the configuration's directory). */
+  readonly optionListings?: Readonly<Record<string, { readonly types: string; readonly options: string }>>;
 }
 
 export interface ParsedConfig {
@@ -129,6 +133,8 @@ export function parseConfig(file: string, text: string): ParsedConfig {
     ...(value.docsUrl !== undefined && { docsUrl: value.docsUrl }),
     ...(value.samples !== undefined && { samples: value.samples }),
     ...(value.maxFindingsPerCode !== undefined && { maxFindingsPerCode: value.maxFindingsPerCode }),
+    ...(value.organizationalUnit !== undefined && { organizationalUnit: value.organizationalUnit }),
+    ...(value.optionListings !== undefined && { optionListings: value.optionListings }),
   };
   return { file, config, diagnostics: [] };
 }

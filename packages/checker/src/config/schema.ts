@@ -80,6 +80,27 @@ export function configSchema<T extends z.ZodType>(setting: T) {
         .describe(
           "The public address of mailroom's documentation folder, which SARIF and JUnit reports link each rule's page under (rules/<id>.md). Default: the repository's docs on GitHub.",
         ),
+      organizationalUnit: z
+        .string()
+        .min(1)
+        .optional()
+        .describe(
+          "The organizational unit the services are for, as the API returns it (JSON), relative to the configuration's directory: `mailroom lint` checks it against the services, as it does `*.ou.json` files.",
+        ),
+      optionListings: z
+        .record(
+          z.string(),
+          z
+            .strictObject({
+              types: z.string().min(1).describe("The response of GET /options/type, saved as JSON."),
+              options: z.string().min(1).describe("The response of GET /options, saved as JSON."),
+            })
+            .describe("The option listings of one environment, relative to the configuration's directory."),
+        )
+        .optional()
+        .describe(
+          "The channel option listings by environment (their ids differ between production and test): the option values of delivery commands are checked against each.",
+        ),
       samples: z
         .record(z.string(), z.string())
         .optional()

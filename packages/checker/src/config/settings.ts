@@ -19,6 +19,10 @@ export interface FileSettings {
   readonly samples?: Readonly<Record<string, string>>;
   /** How many findings of one code the file lists, when its configuration sets it. */
   readonly maxFindingsPerCode?: number;
+  /** The organizational unit's file, as an absolute path, when its configuration names one. */
+  readonly organizationalUnit?: string;
+  /** The option listings' files by environment, as absolute paths, when its configuration names some. */
+  readonly optionListings?: Readonly<Record<string, { readonly types: string; readonly options: string }>>;
 }
 
 type Matcher = (path: string) => boolean;
@@ -93,6 +97,17 @@ export function settingsFor(config: ResolvedConfig, configDir: string, file: str
     ...(config.areaUnit !== undefined && { areaUnit: config.areaUnit }),
     ...(config.maxFindingsPerCode !== undefined && { maxFindingsPerCode: config.maxFindingsPerCode }),
     ...(config.docsUrl !== undefined && { docsUrl: config.docsUrl }),
+    ...(config.organizationalUnit !== undefined && {
+      organizationalUnit: resolve(configDir, config.organizationalUnit),
+    }),
+    ...(config.optionListings !== undefined && {
+      optionListings: Object.fromEntries(
+        Object.entries(config.optionListings).map(([environment, { types, options }]) => [
+          environment,
+          { types: resolve(configDir, types), options: resolve(configDir, options) },
+        ]),
+      ),
+    }),
     ...(config.samples !== undefined && {
       samples: Object.fromEntries(Object.entries(config.samples).map(([box, file]) => [box, resolve(configDir, file)])),
     }),

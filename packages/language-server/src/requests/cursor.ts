@@ -1,4 +1,7 @@
+import { completeRequest, hoverRequest } from "@mailroom/language";
+import { LineIndex } from "@mailroom/syntax";
 import { toCompletionList, toHover, toOffset, toSignatureHelp } from "../convert.js";
+import { calledServiceOf } from "../request-files.js";
 import { sampleValue } from "../samples.js";
 import type { ServerState } from "../state.js";
 import { testContext } from "../test-files.js";
@@ -22,6 +25,14 @@ export function registerCursorRequests(state: ServerState): void {
           await service.completeTestFile(test, offset, await testContext(state, test)),
         );
       },
+      async (params) => {
+        const request = await calledServiceOf(state, params.textDocument.uri);
+        if (!request) return null;
+        const lines = new LineIndex(request.text);
+        const { file, text, kind, called, optionValues } = request;
+        const offset = toOffset(lines, params.position);
+        return toCompletionList(lines, completeRequest(file, text, kind, offset, called, optionValues));
+      },
     ),
   );
 
@@ -39,6 +50,14 @@ export function registerCursorRequests(state: ServerState): void {
       (test, params) => {
         const hover = service.hoverTestFile(test, toOffset(test.lines, params.position));
         return hover ? toHover(test.lines, hover) : null;
+      },
+      async (params) => {
+        const request = await calledServiceOf(state, params.textDocument.uri);
+        if (!request) return null;
+        const lines = new LineIndex(request.text);
+        const { file, text, kind, called } = request;
+        const hover = hoverRequest(file, text, kind, toOffset(lines, params.position), called);
+        return hover ? toHover(lines, hover) : null;
       },
     ),
   );

@@ -1,6 +1,7 @@
 import type { ParsedDocument, ParsedTestFile } from "@mailroom/language";
 import * as lsp from "vscode-languageserver";
 import { parse, parseTest } from "../documents.js";
+import { isRequest } from "../request-files.js";
 import type { ServerState } from "../state.js";
 
 /** Ends a request whose client cancelled it, with LSP's cancellation error. */
@@ -47,8 +48,9 @@ export function guarded<P, R, E>(
 }
 
 /**
- * A guarded request on a service document, or with `onTest` on a service's test file too: parsed once per
- * version, cancellation checked again after parsing.
+ * A guarded request on a service document, or with `onTest` on a service's test file too, or with `onRequest` on
+ * a request file (a job, a delivery command, a unit): parsed once per version, cancellation checked again after
+ * parsing.
  */
 export function request<P extends { textDocument: lsp.TextDocumentIdentifier }, R, E>(
   state: ServerState,
@@ -56,8 +58,10 @@ export function request<P extends { textDocument: lsp.TextDocumentIdentifier }, 
   empty: E,
   run: (document: ParsedDocument, params: P, token: lsp.CancellationToken) => R | Promise<R>,
   onTest?: (document: ParsedTestFile, params: P) => R | Promise<R>,
+  onRequest?: (params: P) => R | Promise<R>,
 ): Handler<P, R | E> {
   return guarded<P, R | E, E>(state, name, empty, async (params, token) => {
+    if (isRequest(params.textDocument.uri)) return onRequest ? onRequest(params) : empty;
     const test = onTest && parseTest(state, params.textDocument.uri);
     const document = test ? undefined : parse(state, params.textDocument.uri);
     if (!test && !document) return empty;

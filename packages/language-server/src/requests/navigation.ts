@@ -1,6 +1,12 @@
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { readSource } from "@mailroom/checker";
+import { requestDefinition } from "@mailroom/language";
+import { LineIndex } from "@mailroom/syntax";
 import * as lsp from "vscode-languageserver";
 import { toOffset, toRange, toTextEdit, toWorkspaceSymbol } from "../convert.js";
 import { locations, placeResolver } from "../places.js";
+import { calledServiceOf } from "../request-files.js";
 import type { ServerState } from "../state.js";
 import { guarded, request } from "./guard.js";
 
@@ -9,13 +15,31 @@ export function registerNavigationRequests(state: ServerState): void {
   const { connection, service } = state;
 
   connection.onDefinition(
-    request(state, "definition", [], (document, params) =>
-      locations(
-        state,
-        service.definition(document, toOffset(document.lines, params.position)),
-        params.textDocument.uri,
-        document,
-      ),
+    request(
+      state,
+      "definition",
+      [],
+      (document, params) =>
+        locations(
+          state,
+          service.definition(document, toOffset(document.lines, params.position)),
+          params.textDocument.uri,
+          document,
+        ),
+      undefined,
+      async (params) => {
+        const request = await calledServiceOf(state, params.textDocument.uri);
+        if (!request?.called) return [];
+        const { file, text, kind, called } = request;
+        const places = requestDefinition(file, text, kind, toOffset(new LineIndex(text), params.position), called);
+        const source = await readSource(called.file);
+        if (!source.ok) return [];
+        const lines = new LineIndex(source.text);
+        return places.map((place) => ({
+          uri: pathToFileURL(resolve(place.file)).href,
+          range: toRange(lines, place.span),
+        }));
+      },
     ),
   );
 

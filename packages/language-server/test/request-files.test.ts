@@ -1,0 +1,130 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import {
+  type CompletionItem,
+  CompletionRequest,
+  DefinitionRequest,
+  HoverRequest,
+  type Location,
+  type MarkupContent,
+} from "vscode-languageserver-protocol";
+import { readAnnotations } from "../../../test/annotations.js";
+import { positionOf, repoRoot, serverForAll, uriOf } from "./client.js";
+
+/*
+ * Request files over stdio: each request rule's fixture (test/fixtures/requests, checked against the examples'
+ * services) opened in the real server, which publishes what its annotations mark, as `mailroom lint` reports it.
+ */
+
+const FIXTURES = join(repoRoot, "test/fixtures/requests");
+const fixtures = readdirSync(FIXTURES).filter((name) => /\.(job|delivery)\.yaml$|\.ou\.json$/.test(name));
+
+/** `line:column-endColumn code`, 1-based, end exclusive, as the annotations and the expected outputs write places. */
+const place = (line: number, column: number, end: number, code: unknown) => `${line}:${column}-${end} ${code}`;
+
+describe("request files over stdio", () => {
+  const server = serverForAll({ initializationOptions: { diagnosticsDelay: 0 } });
+
+  it.each(fixtures)("%s: the server publishes what the fixture expects", async (name) => {
+    const file = join(FIXTURES, name);
+    const text = readFileSync(file, "utf8");
+    const published = await server.client.diagnostics(
+      server.client.open(file, text, name.endsWith(".json") ? "json" : "yaml"),
+    );
+    const got = published.diagnostics
+      .map((d) => place(d.range.start.line + 1, d.range.start.character + 1, d.range.end.character + 1, d.code))
+      .sort();
+    if (name.endsWith(".json")) {
+      const expected = readFileSync(file.replace(".ou.json", ".expected.txt"), "utf8");
+      const codes = [...expected.matchAll(/^(\d+):(\d+) .* {2}([a-z-]+)$/gm)].map((m) => `${m[1]}:${m[2]} ${m[3]}`);
+      expect(
+        got.map((g) => g.replace(/-\d+ /, " ")),
+        server.client.stderr(),
+      ).toEqual(codes.sort());
+      return;
+    }
+    const expected = readAnnotations(text).map((a) => place(a.line, a.column, a.endColumn, a.code));
+    expect(got, server.client.stderr()).toEqual(expected.sort());
+  });
+
+  it("points a channel named by its name at the channel's label, in the service's file", async () => {
+    const file = join(FIXTURES, "channel-label.delivery.yaml");
+    const published = await server.client.diagnostics(server.client.open(file, readFileSync(file, "utf8")));
+    const [finding] = published.diagnostics;
+    expect(finding?.message).toBe(
+      '"MAIL" is the name of channel "Courrier – lettre verte", not its label; did you mean "Courrier – lettre verte"?',
+    );
+    expect(finding?.relatedInformation?.[0]?.location.uri).toBe(
+      uriOf(join(repoRoot, "examples/payslips.service.yaml")),
+    );
+  });
+});
+
+/** A job of the payslips example being typed, beside it (never written: the editor's buffer only). */
+const JOB = `service: payslips.service.yaml
+parameters:
+  jobName: Avril
+  serviceId: "3307"
+  autocreateDeliveryCommand: false
+  splitConfiguration:
+    ATTESTATIONS: { "@type": bsc.PAGE, editable: true, pages: 2 }
+parts:
+  file__file_PAYSLIPS_0: samples/payslips/PAIE_2024_04.pdf
+  fi:
+`;
+
+const DELIVERY = `service: payslips.service.yaml
+command:
+  jobId: "1"
+  serviceChannelOptions:
+    Courrier – lettre verte:
+      MAIN: []
+    Co:
+`;
+
+describe("help in request files over stdio", () => {
+  const server = serverForAll({ initializationOptions: { diagnosticsDelay: 0 } });
+  const open = (name: string, text: string) => server.client.open(join(repoRoot, "examples", name), text);
+
+  const complete = async (uri: string, text: string, marker: string, delta: number): Promise<string[]> => {
+    const list = await server.client.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri },
+      position: positionOf(text, marker, delta),
+    });
+    return (Array.isArray(list) ? list : (list?.items ?? [])).map((item: CompletionItem) => item.label);
+  };
+
+  it("completes part names from the service's boxes, the next counter of each, and editable splits' boxes", async () => {
+    const uri = open("typing.job.yaml", JOB);
+    expect(await complete(uri, JOB, "  fi:", 4)).toEqual(["file__file_PAYSLIPS_1", "file__file_ATTESTATIONS_0"]);
+    expect(await complete(uri, JOB, "ATTESTATIONS: {", 2)).toEqual(["ATTESTATIONS"]);
+  });
+
+  it("completes channel labels and the option values the configuration's listings give", async () => {
+    const uri = open("typing.delivery.yaml", DELIVERY);
+    expect(await complete(uri, DELIVERY, "    Co:", 6)).toEqual(["E-mail sécurisé salarié", "Courrier – lettre verte"]);
+    expect(await complete(uri, DELIVERY, "MAIN: []", 7)).toEqual(["1SIDE", "2SIDE", "C5", "C4"]);
+  });
+
+  it("says on hover what box a part fills, and goes to the box and the channel in the service", async () => {
+    const job = open("typing.job.yaml", JOB);
+    const hover = await server.client.connection.sendRequest(HoverRequest.type, {
+      textDocument: { uri: job },
+      position: positionOf(JOB, "file__file_PAYSLIPS_0", 3),
+    });
+    expect((hover?.contents as MarkupContent | undefined)?.value).toContain("**Box `PAYSLIPS`**");
+    const service = uriOf(join(repoRoot, "examples/payslips.service.yaml"));
+    const toBox = (await server.client.connection.sendRequest(DefinitionRequest.type, {
+      textDocument: { uri: job },
+      position: positionOf(JOB, "file__file_PAYSLIPS_0", 3),
+    })) as Location[];
+    expect(toBox.map((l) => [l.uri, l.range.start.line + 1])).toEqual([[service, 14]]);
+    const delivery = open("typing.delivery.yaml", DELIVERY);
+    const toChannel = (await server.client.connection.sendRequest(DefinitionRequest.type, {
+      textDocument: { uri: delivery },
+      position: positionOf(DELIVERY, "Courrier", 2),
+    })) as Location[];
+    expect(toChannel.map((l) => [l.uri, l.range.start.line + 1])).toEqual([[service, 125]]);
+  });
+});
