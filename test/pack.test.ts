@@ -346,6 +346,7 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
         expect(updated["registered-letter.service.test.yaml"]?.toString()).toContain("expect:");
         expect(updated).toEqual(files(join(project, "update-by-repository")));
       },
+      "check-job": () => same(["check-job", "examples/payslips.job.yaml"]),
       diff: async () => {
         const args = ["diff", "old/payslips-2025.service.yaml", "examples/payslips.service.yaml", "--format", "md"];
         expect((await mailroom([...args, "--allow-breaking"])).stdout).toBe(
@@ -372,7 +373,7 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
     };
     // Every command the installed CLI lists has its run here: a command added is a chunk to run.
     const help = await mailroom(["--help"]);
-    const listed = [...help.stdout.matchAll(/^ {2}(\w+) /gm)].map((match) => match[1]).filter((c) => c !== "help");
+    const listed = [...help.stdout.matchAll(/^ {2}([\w-]+) /gm)].map((match) => match[1]).filter((c) => c !== "help");
     expect(listed.sort()).toEqual(Object.keys(commands).sort());
     for (const command of listed) await commands[command ?? ""]?.();
 

@@ -37,7 +37,9 @@ export function registerLint(program: Command, io: Io, setExitCode: SetExitCode,
   const outputEvents: { kind: "format" | "output-file"; value: string }[] = [];
   const lintCommand = program
     .command("lint")
-    .description("check service files (*.service.yaml, *.service.json) and report every problem with its location")
+    .description(
+      "check service files (*.service.yaml, *.service.json) and the job, delivery and unit files that call them, and report every problem with its location",
+    )
     .argument("<paths...>", "files or directories; directories are searched for service files")
     .addOption(
       new Option("-f, --format <format>", "output format; may be given several times (see Output)")
