@@ -15,7 +15,7 @@ import {
 } from "@mailroom/syntax";
 import * as z from "zod";
 import { RULES } from "../rules/index.js";
-import { configSchema, MailroomConfig, RuleSettingObject, SeveritySetting } from "./schema.js";
+import { configSchema, type Environment, MailroomConfig, RuleSettingObject, SeveritySetting } from "./schema.js";
 
 /** One rule's entry in one layer of the configuration: what it sets, options already validated. */
 export interface ConfiguredRule {
@@ -39,6 +39,8 @@ export interface ResolvedConfig {
   readonly samples?: Readonly<Record<string, string>>;
   /** How many findings of one code a file lists, when the configuration sets it. */
   readonly maxFindingsPerCode?: number;
+  /** The platforms services are pulled from, by name; their paths as written (relative to the configuration). */
+  readonly environments?: Readonly<Record<string, Environment>>;
 }
 
 export interface ParsedConfig {
@@ -129,6 +131,7 @@ export function parseConfig(file: string, text: string): ParsedConfig {
     ...(value.docsUrl !== undefined && { docsUrl: value.docsUrl }),
     ...(value.samples !== undefined && { samples: value.samples }),
     ...(value.maxFindingsPerCode !== undefined && { maxFindingsPerCode: value.maxFindingsPerCode }),
+    ...(value.environments !== undefined && { environments: value.environments }),
   };
   return { file, config, diagnostics: [] };
 }
