@@ -165,6 +165,25 @@ describe("mailroom pull, internal token mode", () => {
     ]);
   });
 
+  it("stops with a sentence when the platform refuses a credential just renewed", async () => {
+    const fake = await start({ usesPerCredential: 0 });
+    const out = scratch();
+    const result = await pull(fake, ["-o", out]);
+    expect(result.code).toBe(2);
+    noStack(result);
+    expect(result.stderr).toBe(
+      "mailroom: GET /options/type was refused (401 Unauthorized) with a credential just renewed: the account may not be allowed to read it.\n",
+    );
+    expect(calls(fake)).toEqual([
+      "POST /api/authentication/authenticate",
+      "GET /api/options/type",
+      "POST /api/authentication/authenticate",
+      "GET /api/options/type",
+      "POST /api/authentication/logout",
+    ]);
+    expect(readdirSync(out)).toEqual([]);
+  });
+
   it("refuses a wrong password with a sentence, writes nothing and exits 2", async () => {
     const fake = await start();
     const out = scratch();
@@ -365,6 +384,16 @@ describe("mailroom pull's files and flags", () => {
     const forced = await pull(fake, ["-o", out, "--force"]);
     expect(forced.code, forced.stderr).toBe(0);
     expect(readFileSync(unit, "utf8")).toContain('"accountIdentifier"');
+  });
+
+  it("writes no organizational unit for a profile without one, and says so", async () => {
+    const fake = await start({ organizationalUnit: null });
+    const out = scratch();
+    const result = await pull(fake, ["-o", out]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toContain("no organizational unit in the profile (a super admin's has none): none written");
+    expect(readdirSync(out)).not.toContain("organizational-unit.ou.json");
+    expect(readdirSync(out)).toContain("options.json");
   });
 
   it("writes as JSON, saying why, a service the DSL cannot say without loss", async () => {

@@ -57,13 +57,14 @@ export async function pull(options: PullOptions, io: Io): Promise<number> {
   const password = await passwordOf(options);
   const settings = { url: target.url, mode: target.mode, brandingHost: target.brandingHost, timeout: timeout * 1000 };
 
-  let read: { profile: Profile; options?: unknown; optionTypes?: unknown };
+  let read: Read;
   try {
     const { session, profile } = await PlatformSession.open(settings, { login: target.login, password });
     try {
+      // The check compares services only: it reads no listing.
       read = options.check
         ? { profile }
-        : { profile, optionTypes: await session.get("/options/type"), options: await session.get("/options") };
+        : { profile, listings: { types: await session.get("/options/type"), options: await session.get("/options") } };
     } finally {
       const failed = await session.close();
       if (failed) io.err(`mailroom: warning: signing out failed (${failed}); the session ends when it expires.\n`);
@@ -73,9 +74,13 @@ export async function pull(options: PullOptions, io: Io): Promise<number> {
     io.err(`mailroom: ${error.message}\n`);
     return 2;
   }
-  return options.check
-    ? checkDrift(read.profile.services, target, options, io)
-    : write(read as Required<typeof read>, target, options, io);
+  return options.check ? checkDrift(read.profile.services, target, options, io) : write(read, target, options, io);
+}
+
+/** What was read from the platform: the profile and, unless --check, the option listings (their `result`). */
+interface Read {
+  readonly profile: Profile;
+  readonly listings?: { readonly types: unknown; readonly options: unknown };
 }
 
 /** The flags, over the environment named by --env in the configuration (nearest one, or --config). */
@@ -148,11 +153,12 @@ async function passwordOf(options: PullOptions): Promise<string> {
 }
 
 /**
- * The organizational unit as written: without `creationdate`, which the API marks read-only (the server sets it).
- * The profile's other parts (the user, the token) are never written.
+ * The organizational unit as written: without `creationdate`, which the API marks read-only (the server sets it);
+ * none for a profile without one (a super admin's). The profile's other parts (the user, the token) are never
+ * written.
  */
-function writableUnit(unit: unknown): unknown {
-  if (unit === null || typeof unit !== "object" || Array.isArray(unit)) return unit;
+function writableUnit(unit: unknown): Record<string, unknown> | undefined {
+  if (unit === null || typeof unit !== "object" || Array.isArray(unit)) return undefined;
   const { creationdate: _, ...rest } = unit as Record<string, unknown>;
   return rest;
 }
@@ -172,18 +178,14 @@ interface Output {
  * the organizational unit and the two option listings. A file there already with other content is kept unless
  * --force.
  */
-async function write(
-  read: { profile: Profile; options: unknown; optionTypes: unknown },
-  target: Target,
-  options: PullOptions,
-  io: Io,
-): Promise<number> {
+async function write(read: Read, target: Target, options: PullOptions, io: Io): Promise<number> {
   const outputs: Output[] = [];
   const taken = new Set<string>();
   for (const service of read.profile.services) {
     const json = formatServiceJson(service);
-    let name = serviceFileName(service).replace(/\.service\.yaml$/, "");
-    for (let n = 2; taken.has(name); n++) name = `${serviceFileName(service).replace(/\.service\.yaml$/, "")}-${n}`;
+    const stem = serviceFileName(service).replace(/\.service\.yaml$/, "");
+    let name = stem;
+    for (let n = 2; taken.has(name); n++) name = `${stem}-${n}`;
     taken.add(name);
     const what = `service ${describe(service)}`;
     const jsonPath = join(target.out, `${name}.service.json`);
@@ -199,17 +201,11 @@ async function write(
       outputs.push({ path: jsonPath, text: json, what, lossy });
     }
   }
-  outputs.push({
-    path: target.ou,
-    text: formatServiceJson(writableUnit(read.profile.organizationalUnit)),
-    what: "organizational unit",
-  });
-  outputs.push({
-    path: target.optionTypes,
-    text: formatServiceJson({ result: read.optionTypes }),
-    what: "option types",
-  });
-  outputs.push({ path: target.options, text: formatServiceJson({ result: read.options }), what: "options" });
+  const unit = writableUnit(read.profile.organizationalUnit);
+  if (unit !== undefined) outputs.push({ path: target.ou, text: formatServiceJson(unit), what: "organizational unit" });
+  const { types, options: listed } = read.listings ?? {};
+  outputs.push({ path: target.optionTypes, text: formatServiceJson({ result: types }), what: "option types" });
+  outputs.push({ path: target.options, text: formatServiceJson({ result: listed }), what: "options" });
 
   const reports: FileReport[] = [];
   let written = 0;
@@ -243,6 +239,7 @@ async function write(
     `${written} file(s) written`,
   ];
   if (same > 0) notes.push(`${same} unchanged`);
+  if (unit === undefined) notes.push("no organizational unit in the profile (a super admin's has none): none written");
   if (lossy > 0)
     notes.push(
       `${plural(lossy, "service")} written as JSON: the DSL cannot say ${lossy === 1 ? "it" : "them"} without loss (see above)`,
