@@ -367,6 +367,19 @@ describe("mailroom pull --check", () => {
     // Nothing written.
     expect(contents(out)).toEqual(before);
   });
+  it("compares nothing when a service file of the folder has errors, and says so", async () => {
+    const fake = await start();
+    const out = scratch();
+    writeFileSync(join(out, "broken.service.yaml"), "id: 1\nname: Broken\ntype: SIMPLE_UNIQUE\nboxes: 3\n");
+    const result = await pull(fake, ["-o", out, "--check"]);
+    expect(result.code).toBe(2);
+    noStack(result);
+    expect(result.stderr).toContain("broken.service.yaml:4:");
+    expect(result.stderr).toContain("mailroom: a service file has errors; nothing was compared");
+    expect(result.stdout).toBe("");
+    // Checked before signing in: the platform was not asked.
+    expect(fake.received).toEqual([]);
+  });
 });
 
 describe("mailroom pull's files and flags", () => {
@@ -450,6 +463,27 @@ describe("mailroom pull's files and flags", () => {
     expect(result.stderr).toContain("expected an http or https address");
     expect(result.stderr).toContain('"passwd"');
     expect(result.stderr).toContain("nothing was pulled");
+  });
+
+  it("refuses a missing address or login, an address that is not http(s), and a timeout that is not a duration", async () => {
+    const env = { MAILROOM_PASSWORD: PASSWORD };
+    const cases: [string[], string][] = [
+      [["--login", "x"], "Give the API's address with --url, or --env with an environment."],
+      [["--url", "http://127.0.0.1:9/api"], "Give the login with --login (or `login` in the environment)."],
+      [
+        ["--url", "ftp://127.0.0.1/api", "--login", "x"],
+        '--url "ftp://127.0.0.1/api" is not an http or https address.',
+      ],
+      [
+        ["--url", "http://127.0.0.1:9/api", "--login", "x", "--timeout", "soon"],
+        '--timeout "soon" is not a number of seconds above 0.',
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const result = await runCli(["pull", ...args], { cwd: scratch(), env });
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr).toBe(`mailroom: ${message}\n`);
+    }
   });
 
   it("never takes the password from a flag, and says where it is read from", async () => {

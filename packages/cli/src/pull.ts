@@ -55,6 +55,9 @@ export async function pull(options: PullOptions, io: Io): Promise<number> {
     throw new UsageError(`--timeout "${options.timeout}" is not a number of seconds above 0.`);
   }
   const password = await passwordOf(options);
+  // The folder first: with errors in it, there is nothing to compare the platform with.
+  const repository = options.check ? await readRepository(target, options, io) : undefined;
+  if (options.check && repository === undefined) return 2;
   const settings = { url: target.url, mode: target.mode, brandingHost: target.brandingHost, timeout: timeout * 1000 };
 
   let read: Read;
@@ -74,7 +77,7 @@ export async function pull(options: PullOptions, io: Io): Promise<number> {
     io.err(`mailroom: ${error.message}\n`);
     return 2;
   }
-  return options.check ? checkDrift(read.profile.services, target, options, io) : write(read, target, options, io);
+  return repository ? reportDrift(read.profile.services, repository, target, io) : write(read, target, options, io);
 }
 
 /** What was read from the platform: the profile and, unless --check, the option listings (their `result`). */
@@ -257,29 +260,40 @@ const describe = (service: unknown): string => {
 };
 
 /**
- * `--check`: the live services against the folder's service files, matched as `mailroom diff` matches them (by
- * id, then by name) and described in its words: a service differs when the diff finds a change (it compares
- * every field, unknown ones too). The folder's files are checked as `lint` would; a file with errors ends the
- * check (exit 2), since what it would compile to is not known.
+ * `--check`'s side of the repository: the folder's service files, checked as `lint` would (a JSON file built from
+ * a DSL file beside it counts once, as its source); undefined, with the problems printed, when one has errors,
+ * since what it would compile to is not known.
  */
-async function checkDrift(live: readonly unknown[], target: Target, options: PullOptions, io: Io): Promise<number> {
+async function readRepository(target: Target, options: PullOptions, io: Io): Promise<CheckedFile[] | undefined> {
   const found = await expandPaths([target.out], SERVICE_FILE, "allowed");
   const names = new Set(found.map(({ file }) => file));
   const files = found.filter(({ file }) => !builtFrom(file, names));
   const resolver = new ConfigResolver(options.config);
   await resolver.init();
   const settings = await settingsOf(resolver, files, io, "compared");
-  if (settings === undefined) return 2;
+  if (settings === undefined) return undefined;
   const repository: CheckedFile[] = [];
   for (const [i, { file }] of files.entries()) {
     repository.push(checkSource(file, await readSource(file), { rules: settings[i]?.rules ?? {} }));
   }
   const failed = repository.filter((r) => r.diagnostics.some((d) => d.severity === "error"));
-  if (failed.length > 0) {
-    io.err(formatPlain(failed));
-    io.err("mailroom: a service file has errors; nothing was compared (fix them, then check again).\n");
-    return 2;
-  }
+  if (failed.length === 0) return repository;
+  io.err(formatPlain(failed));
+  io.err("mailroom: a service file has errors; nothing was compared (fix them, then check again).\n");
+  return undefined;
+}
+
+/**
+ * `--check`: the live services against the folder's, matched as `mailroom diff` matches them (by id, then by
+ * name) and described in its words: a service differs when the diff finds a change (it compares every field,
+ * unknown ones too). Returns 1 when one does.
+ */
+async function reportDrift(
+  live: readonly unknown[],
+  repository: readonly CheckedFile[],
+  target: Target,
+  io: Io,
+): Promise<number> {
   const platform = live.map((service) =>
     checkText(`${target.url} ${serviceFileName(service).replace(/\.yaml$/, ".json")}`, formatServiceJson(service)),
   );
