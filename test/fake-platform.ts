@@ -208,6 +208,8 @@ export async function startFakePlatform(options: FakePlatformOptions): Promise<F
     return send(response, 400, { error: "unsupported_grant_type" });
   };
 
+  /** The slow answers not given yet: dropped when the platform closes. */
+  const pending = new Set<NodeJS.Timeout>();
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -235,7 +237,7 @@ export async function startFakePlatform(options: FakePlatformOptions): Promise<F
       };
       const delay = options.slow?.[url.pathname.replace(/^\/(api|idp)/, "")];
       if (delay === undefined) answer();
-      else setTimeout(answer, delay).unref();
+      else pending.add(setTimeout(answer, delay));
     });
   });
   await new Promise<void>((done) => server.listen(0, "127.0.0.1", done));
@@ -257,6 +259,7 @@ export async function startFakePlatform(options: FakePlatformOptions): Promise<F
     },
     close: () =>
       new Promise<void>((done) => {
+        for (const timer of pending) clearTimeout(timer);
         server.closeAllConnections();
         server.close(() => done());
       }),

@@ -210,12 +210,13 @@ describe("mailroom pull, internal token mode", () => {
   });
 
   it("gives up on a slow answer after --timeout seconds", async () => {
-    const fake = await start({ slow: { "/options/type": 5_000 } });
+    // A limit of a few seconds, so that the other calls pass on a busy machine; the slow one would take minutes.
+    const fake = await start({ slow: { "/options/type": 300_000 } });
     const out = scratch();
-    const result = await pull(fake, ["-o", out, "--timeout", "0.5"]);
+    const result = await pull(fake, ["-o", out, "--timeout", "4"]);
     expect(result.code).toBe(2);
     noStack(result);
-    expect(result.stderr).toBe("mailroom: GET /options/type got no answer within 0.5 s (--timeout sets the limit).\n");
+    expect(result.stderr).toBe("mailroom: GET /options/type got no answer within 4 s (--timeout sets the limit).\n");
     expect(readdirSync(out)).toEqual([]);
   });
 
@@ -312,6 +313,23 @@ describe("mailroom pull, identity-provider mode", () => {
     const again = await pull(stale, ["-o", scratch(), "--auth", "idp"]);
     expect(again.code, again.stderr).toBe(0);
     expect(grants(stale)).toEqual(["password", "password", "password", "password"]);
+  });
+
+  it("signs out at the provider when the check fails after the grant", async () => {
+    const fake = await start({ failing: ["/authentication/check"] });
+    const result = await pull(fake, ["-o", scratch(), "--auth", "idp"]);
+    expect(result.code).toBe(2);
+    noStack(result);
+    expect(result.stderr).toBe(
+      "mailroom: POST /authentication/check failed with 500 Internal Server Error: java.lang.NullPointerException\n",
+    );
+    expect(calls(fake)).toEqual([
+      "GET /api/brandings/my",
+      "POST /idp/protocol/openid-connect/token",
+      "POST /api/authentication/check",
+      "POST /idp/protocol/openid-connect/logout",
+    ]);
+    expect(fake.received.at(-1)?.headers.authorization).toMatch(/^Bearer /);
   });
 
   it("refuses a wrong password with the provider's reason", async () => {

@@ -143,14 +143,21 @@ export class PlatformSession {
     this.#credentials = credentials;
   }
 
-  /** Signs in and returns the session with the profile (services and organizational unit). */
+  /**
+   * Signs in and returns the session with the profile (services and organizational unit). A sign-in that fails
+   * after the identity provider gave its tokens (the check refused, say) signs out there before it throws.
+   */
   static async open(
     options: PlatformOptions,
     credentials: Credentials,
   ): Promise<{ session: PlatformSession; profile: Profile }> {
     const session = new PlatformSession(options, credentials);
-    const profile = await session.#signIn();
-    return { session, profile };
+    try {
+      return { session, profile: await session.#signIn() };
+    } catch (error) {
+      await session.close();
+      throw error;
+    }
   }
 
   /** GET `path` with the session's credential; `result` of its answer. */
