@@ -464,6 +464,9 @@ describe("mailroom pull's files and flags", () => {
     expect(readdirSync(join(root, "services/test")).filter((f) => f.endsWith(".service.yaml"))).toHaveLength(5);
     expect(readdirSync(join(root, "listings")).sort()).toEqual(["test-option-types.json", "test-options.json"]);
     expect(JSON.parse(readFileSync(join(root, "test.ou.json"), "utf8")).id).toBe(OU.id);
+    // Named as the current directory sees them.
+    expect(result.stdout).toContain("organizational unit -> test.ou.json\n");
+    expect(result.stdout).toContain("options -> listings/test-options.json\n");
 
     const unknown = await runCli(["pull", "--env", "prod"], { cwd: root, env: { MAILROOM_PASSWORD: PASSWORD } });
     expect(unknown.code).toBe(2);

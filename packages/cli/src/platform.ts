@@ -63,6 +63,7 @@ async function send(call: Call, timeout: number): Promise<Answer> {
       method: call.method,
       headers: call.headers,
       body: call.body,
+      // A redirect would carry X-Auth-Token to wherever it leads: none is followed.
       redirect: "error",
       signal: AbortSignal.timeout(timeout),
     });

@@ -1,5 +1,5 @@
 import { readFile } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { type Environment, findConfig, readSource } from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
 import { decompile, serviceFileName } from "@mailroom/format";
@@ -28,7 +28,7 @@ export interface PullOptions {
 }
 
 /** The environment variable the password is read from, unless --password-stdin. */
-export const PASSWORD_VARIABLE = "MAILROOM_PASSWORD";
+const PASSWORD_VARIABLE = "MAILROOM_PASSWORD";
 
 /** What a pull reads from, and where it writes: the flags over the environment of the configuration. */
 interface Target {
@@ -119,14 +119,14 @@ async function targetOf(options: PullOptions, io: Io): Promise<Target | undefine
   if (!/^https?:\/\/[^\s/]+/.test(url)) throw new UsageError(`--url "${url}" is not an http or https address.`);
   const login = options.login ?? environment?.login;
   if (login === undefined) throw new UsageError("Give the login with --login (or `login` in the environment).");
-  const at = (path: string | undefined) => (path === undefined ? undefined : join(base, path));
+  // The environment's paths, relative to the configuration's directory, as the current directory sees them.
+  const at = (path: string | undefined) => (path === undefined ? undefined : relative(".", resolve(base, path)) || ".");
   const out = options.out ?? at(environment?.services) ?? ".";
+  const brandingHost = options.brandingHost ?? environment?.brandingHost;
   return {
     url,
     mode: options.auth ?? environment?.authentication ?? "token",
-    ...((options.brandingHost ?? environment?.brandingHost) !== undefined && {
-      brandingHost: options.brandingHost ?? environment?.brandingHost,
-    }),
+    ...(brandingHost !== undefined && { brandingHost }),
     login,
     out,
     ou: at(environment?.ou) ?? join(out, "organizational-unit.ou.json"),
