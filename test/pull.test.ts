@@ -75,31 +75,13 @@ const contents = (dir: string): Record<string, string> =>
   Object.fromEntries(readdirSync(dir).map((name) => [name, readFileSync(join(dir, name), "utf8")]));
 
 describe("mailroom pull, internal token mode", () => {
-  it("writes every example service as the DSL that builds back to its JSON byte for byte", async () => {
+  it("writes every example service as the DSL that builds back to its JSON byte for byte, or as that JSON", async () => {
     const fake = await start();
     const out = scratch();
     const result = await pull(fake, ["-o", out]);
     expect(result.code, result.stderr).toBe(0);
     noStack(result);
-    const files = readdirSync(out).filter((name) => name.endsWith(".service.yaml"));
-    expect(files).toHaveLength(EXAMPLES.length);
-
-    // In canonical layout, as fmt prints it.
-    const fmt = await runCli(["fmt", "--check", out]);
-    expect(fmt.code, fmt.stdout + fmt.stderr).toBe(0);
-    // Built, each is the example's JSON, byte for byte.
-    const built = await runCli(["build", out]);
-    expect(built.code, built.stderr).toBe(0);
-    for (const stem of EXAMPLES) {
-      const id = (JSON.parse(exampleJson(stem)) as { id: number }).id;
-      const dsl = files.find((name) => name.endsWith(`-${id}.service.yaml`));
-      expect(dsl, stem).toBeDefined();
-      const name = (dsl as string).replace(/\.yaml$/, ".json");
-      expect(readFileSync(join(out, name), "utf8"), stem).toBe(exampleJson(stem));
-      // The same DSL as the example's (which adds comments and YAML anchors, which no platform keeps).
-      const example = parse(readFileSync(join(repoRoot, `${stem}.service.yaml`), "utf8"));
-      expect(parse(readFileSync(join(out, dsl as string), "utf8")), stem).toEqual(example);
-    }
+    await expectDslRoundTrip(out);
 
     // The conversation: authenticate with the profile, the listings with the token, then the logout.
     expect(calls(fake)).toEqual([
@@ -114,6 +96,11 @@ describe("mailroom pull, internal token mode", () => {
     const token = rest[0]?.headers["x-auth-token"];
     expect(token).toMatch(/^[0-9a-f]{24}$/);
     for (const call of rest) expect(call.headers["x-auth-token"]).toBe(token);
+
+    const json = scratch();
+    const again = await pull(fake, ["-o", json, "--json"]);
+    expect(again.code, again.stderr).toBe(0);
+    expectJsonRoundTrip(json);
   });
 
   it("writes the organizational unit without its read-only creation date, and the listings as returned", async () => {
@@ -237,18 +224,12 @@ describe("mailroom pull, internal token mode", () => {
 });
 
 describe("mailroom pull, identity-provider mode", () => {
-  it("writes every example service as its JSON byte for byte, with a bearer token, and signs out at the provider", async () => {
+  it("writes every example service as its JSON byte for byte, or as DSL that builds back to it, with a bearer token", async () => {
     const fake = await start();
     const out = scratch();
     const result = await pull(fake, ["-o", out, "--auth", "idp", "--json"]);
     expect(result.code, result.stderr).toBe(0);
-    for (const stem of EXAMPLES) {
-      const { id } = JSON.parse(exampleJson(stem)) as { id: number };
-      const [name] = readdirSync(out).filter((file) => file.endsWith(`-${id}.service.json`));
-      expect(name, stem).toBeDefined();
-      expect(readFileSync(join(out, name as string), "utf8"), stem).toBe(exampleJson(stem));
-    }
-    expect(readdirSync(out).filter((name) => name.endsWith(".service.yaml"))).toEqual([]);
+    expectJsonRoundTrip(out);
 
     expect(calls(fake)).toEqual([
       "GET /api/brandings/my",
@@ -280,6 +261,11 @@ describe("mailroom pull, identity-provider mode", () => {
     expect(new URLSearchParams(logout?.body).get("client_id")).toBe(fake.clientId);
     // A token valid 300 s needs no refresh during a pull.
     expect(grants(fake)).toEqual(["password"]);
+
+    const dsl = scratch();
+    const again = await pull(fake, ["-o", dsl, "--auth", "idp"]);
+    expect(again.code, again.stderr).toBe(0);
+    await expectDslRoundTrip(dsl);
   });
 
   it("asks the branding of --branding-host", async () => {
@@ -520,6 +506,39 @@ describe("mailroom pull's files and flags", () => {
     );
   });
 });
+
+/**
+ * A folder pulled as DSL holds one file per example, in canonical layout (as fmt prints it), that builds to the
+ * example's JSON byte for byte and says what the example's DSL says (which adds comments and YAML anchors, which
+ * no platform keeps).
+ */
+async function expectDslRoundTrip(out: string): Promise<void> {
+  const files = readdirSync(out).filter((name) => name.endsWith(".service.yaml"));
+  expect(files).toHaveLength(EXAMPLES.length);
+  const fmt = await runCli(["fmt", "--check", out]);
+  expect(fmt.code, fmt.stdout + fmt.stderr).toBe(0);
+  const built = await runCli(["build", out]);
+  expect(built.code, built.stderr).toBe(0);
+  for (const stem of EXAMPLES) {
+    const { id } = JSON.parse(exampleJson(stem)) as { id: number };
+    const dsl = files.find((name) => name.endsWith(`-${id}.service.yaml`));
+    expect(dsl, stem).toBeDefined();
+    expect(readFileSync(join(out, (dsl as string).replace(/\.yaml$/, ".json")), "utf8"), stem).toBe(exampleJson(stem));
+    const example = parse(readFileSync(join(repoRoot, `${stem}.service.yaml`), "utf8"));
+    expect(parse(readFileSync(join(out, dsl as string), "utf8")), stem).toEqual(example);
+  }
+}
+
+/** A folder pulled with --json holds each example's JSON byte for byte, and no DSL. */
+function expectJsonRoundTrip(out: string): void {
+  for (const stem of EXAMPLES) {
+    const { id } = JSON.parse(exampleJson(stem)) as { id: number };
+    const [name] = readdirSync(out).filter((file) => file.endsWith(`-${id}.service.json`));
+    expect(name, stem).toBeDefined();
+    expect(readFileSync(join(out, name as string), "utf8"), stem).toBe(exampleJson(stem));
+  }
+  expect(readdirSync(out).filter((name) => name.endsWith(".service.yaml"))).toEqual([]);
+}
 
 /** Runs the built CLI with text on its standard input. */
 function withInput(args: readonly string[], input: string): Promise<RunResult> {
