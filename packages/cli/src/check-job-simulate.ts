@@ -66,7 +66,14 @@ export async function simulate(
   settings: ResolvedSettings,
   io: Io,
 ): Promise<number> {
-  const unitFile = options.ou ?? settings.organizationalUnit;
+  const units = settings.organizationalUnits ?? [];
+  if (options.ou === undefined && units.length > 1) {
+    const named = units.map((unit) => JSON.stringify(unit)).join(", ");
+    throw new UsageError(
+      `the configuration's environments name ${units.length} organizational units (${named}); expected --ou to say which one the job is for.`,
+    );
+  }
+  const unitFile = options.ou ?? units[0];
   let organizationalUnit: unknown;
   if (unitFile !== undefined) {
     const unit = await readOrganizationalUnit(unitFile);

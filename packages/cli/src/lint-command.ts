@@ -188,7 +188,7 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
   for (const { file, root } of found) {
     const settings = await resolver.settingsFor(file);
     if (root !== undefined) roots.add(resolve(root));
-    if (settings.organizationalUnit !== undefined) units.add(settings.organizationalUnit);
+    for (const unit of settings.organizationalUnits ?? []) units.add(unit);
     if (!settings.ignored) targets.push({ file, settings });
     else if (root === undefined && settings.config) {
       io.err(`mailroom: "${file}" is ignored by ${shown(settings.config)}; not linted.\n`);

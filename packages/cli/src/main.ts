@@ -11,6 +11,7 @@ import { registerFmt } from "./commands/fmt.js";
 import { registerInit } from "./commands/init.js";
 import { registerLint } from "./commands/lint.js";
 import { registerLsp } from "./commands/lsp.js";
+import { registerPull } from "./commands/pull.js";
 import { registerSchema } from "./commands/schema.js";
 import { registerTest } from "./commands/test.js";
 import { type Io, processIo, UsageError } from "./io.js";
@@ -69,6 +70,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   registerTest(program, session, setExitCode);
   registerDiff(program, session, setExitCode);
   registerCheckJob(program, session, setExitCode);
+  registerPull(program, session, setExitCode);
   registerLsp(program);
 
   try {

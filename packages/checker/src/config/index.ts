@@ -1,5 +1,5 @@
 export * from "./find.js";
 export * from "./parse.js";
 export * from "./resolver.js";
-export { CONFIG_FILE_NAME, MailroomConfig } from "./schema.js";
+export { CONFIG_FILE_NAME, Environment, MailroomConfig } from "./schema.js";
 export * from "./settings.js";

@@ -15,7 +15,7 @@ import {
 } from "@mailroom/syntax";
 import * as z from "zod";
 import { RULES } from "../rules/index.js";
-import { configSchema, MailroomConfig, RuleSettingObject, SeveritySetting } from "./schema.js";
+import { configSchema, type Environment, MailroomConfig, RuleSettingObject, SeveritySetting } from "./schema.js";
 
 /** One rule's entry in one layer of the configuration: what it sets, options already validated. */
 export interface ConfiguredRule {
@@ -39,10 +39,8 @@ export interface ResolvedConfig {
   readonly samples?: Readonly<Record<string, string>>;
   /** How many findings of one code a file lists, when the configuration sets it. */
   readonly maxFindingsPerCode?: number;
-  /** The organizational unit's file, as written (relative to the configuration's directory). */
-  readonly organizationalUnit?: string;
-  /** The option listings' files by environment, as written (relative to the configuration's directory). */
-  readonly optionListings?: Readonly<Record<string, { readonly types: string; readonly options: string }>>;
+  /** The platforms services are pulled from, by name; their paths as written (relative to the configuration). */
+  readonly environments?: Readonly<Record<string, Environment>>;
 }
 
 export interface ParsedConfig {
@@ -133,8 +131,7 @@ export function parseConfig(file: string, text: string): ParsedConfig {
     ...(value.docsUrl !== undefined && { docsUrl: value.docsUrl }),
     ...(value.samples !== undefined && { samples: value.samples }),
     ...(value.maxFindingsPerCode !== undefined && { maxFindingsPerCode: value.maxFindingsPerCode }),
-    ...(value.organizationalUnit !== undefined && { organizationalUnit: value.organizationalUnit }),
-    ...(value.optionListings !== undefined && { optionListings: value.optionListings }),
+    ...(value.environments !== undefined && { environments: value.environments }),
   };
   return { file, config, diagnostics: [] };
 }

@@ -28,6 +28,44 @@ const Globs = z
   .array(z.string().min(1))
   .describe("Glob patterns relative to the directory of the configuration file (picomatch syntax).");
 
+const RelativePath = z.string().min(1);
+
+/** One platform the services are pulled from, and where its listings are cached (`mailroom pull --env`). */
+export const Environment = z
+  .strictObject({
+    url: z
+      .string()
+      .regex(/^https?:\/\/[^\s/]+(\/\S*)?$/, "expected an http or https address")
+      .describe("The API's base address ({base_url}), such as https://api.test.example.com."),
+    authentication: z
+      .enum(["token", "idp"])
+      .optional()
+      .describe(
+        'How `mailroom pull` signs in: "token" (POST /authentication/authenticate, the default) or "idp" (the identity provider of the branding).',
+      ),
+    brandingHost: z
+      .string()
+      .min(1)
+      .optional()
+      .describe("The branding host sent as applicationURL to GET /brandings/my (idp); default: the host of url."),
+    login: z.string().min(1).optional().describe("The login `mailroom pull` signs in with, unless --login is given."),
+    services: RelativePath.optional().describe(
+      "The folder `mailroom pull` writes this environment's services into and `pull --check` compares, relative to the configuration's directory.",
+    ),
+    ou: RelativePath.optional().describe(
+      "The organizational unit as GET returns it (*.ou.json), relative to the configuration's directory.",
+    ),
+    options: RelativePath.optional().describe(
+      "The response of GET /options cached for this environment, relative to the configuration's directory.",
+    ),
+    optionTypes: RelativePath.optional().describe(
+      "The response of GET /options/type cached for this environment, relative to the configuration's directory.",
+    ),
+  })
+  .describe("A platform (production, test...): its address, how to sign in, and where its listings are cached.");
+
+export type Environment = z.infer<typeof Environment>;
+
 /**
  * The configuration's schema around a given schema of one rule's setting: `MailroomConfig` takes the short
  * form (a severity) or the long one; the checker validates with the long form only, after turning every short
@@ -80,26 +118,11 @@ export function configSchema<T extends z.ZodType>(setting: T) {
         .describe(
           "The public address of mailroom's documentation folder, which SARIF and JUnit reports link each rule's page under (rules/<id>.md). Default: the repository's docs on GitHub.",
         ),
-      organizationalUnit: z
-        .string()
-        .min(1)
+      environments: z
+        .record(z.string(), Environment)
         .optional()
         .describe(
-          "The organizational unit the services are for, as the API returns it (JSON), relative to the configuration's directory: `mailroom lint` checks it against the services, as it does `*.ou.json` files.",
-        ),
-      optionListings: z
-        .record(
-          z.string(),
-          z
-            .strictObject({
-              types: z.string().min(1).describe("The response of GET /options/type, saved as JSON."),
-              options: z.string().min(1).describe("The response of GET /options, saved as JSON."),
-            })
-            .describe("The option listings of one environment, relative to the configuration's directory."),
-        )
-        .optional()
-        .describe(
-          "The channel option listings by environment (their ids differ between production and test): the option values of delivery commands are checked against each.",
+          "The platforms services are pulled from, by name (production, test...): option and option type ids differ between them, so each has its own cached listings.",
         ),
       samples: z
         .record(z.string(), z.string())
@@ -109,7 +132,7 @@ export function configSchema<T extends z.ZodType>(setting: T) {
         ),
     })
     .describe(
-      "mailroom configuration: rule severities and options, per-glob overrides, ignored files, the unit of areas, sample files, the documentation's address.",
+      "mailroom configuration: rule severities and options, per-glob overrides, ignored files, the unit of areas, sample files, the documentation's address, the platforms services are pulled from.",
     );
 }
 

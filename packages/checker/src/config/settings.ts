@@ -19,9 +19,9 @@ export interface FileSettings {
   readonly samples?: Readonly<Record<string, string>>;
   /** How many findings of one code the file lists, when its configuration sets it. */
   readonly maxFindingsPerCode?: number;
-  /** The organizational unit's file, as an absolute path, when its configuration names one. */
-  readonly organizationalUnit?: string;
-  /** The option listings' files by environment, as absolute paths, when its configuration names some. */
+  /** The organizational units of its configuration's environments (their `ou`), as absolute paths. */
+  readonly organizationalUnits?: readonly string[];
+  /** The option listings of its configuration's environments that cache both, as absolute paths, by environment. */
   readonly optionListings?: Readonly<Record<string, { readonly types: string; readonly options: string }>>;
 }
 
@@ -97,19 +97,26 @@ export function settingsFor(config: ResolvedConfig, configDir: string, file: str
     ...(config.areaUnit !== undefined && { areaUnit: config.areaUnit }),
     ...(config.maxFindingsPerCode !== undefined && { maxFindingsPerCode: config.maxFindingsPerCode }),
     ...(config.docsUrl !== undefined && { docsUrl: config.docsUrl }),
-    ...(config.organizationalUnit !== undefined && {
-      organizationalUnit: resolve(configDir, config.organizationalUnit),
-    }),
-    ...(config.optionListings !== undefined && {
-      optionListings: Object.fromEntries(
-        Object.entries(config.optionListings).map(([environment, { types, options }]) => [
-          environment,
-          { types: resolve(configDir, types), options: resolve(configDir, options) },
-        ]),
-      ),
-    }),
+    ...(config.environments !== undefined && environmentFiles(configDir, config.environments)),
     ...(config.samples !== undefined && {
       samples: Object.fromEntries(Object.entries(config.samples).map(([box, file]) => [box, resolve(configDir, file)])),
     }),
+  };
+}
+
+/** The files a configuration's environments cache (`ou`, `options`, `optionTypes`) that checks read, resolved. */
+function environmentFiles(
+  configDir: string,
+  environments: NonNullable<ResolvedConfig["environments"]>,
+): Pick<FileSettings, "organizationalUnits" | "optionListings"> {
+  const entries = Object.entries(environments);
+  const listings = entries.flatMap(([name, { options, optionTypes }]) =>
+    options !== undefined && optionTypes !== undefined
+      ? [[name, { types: resolve(configDir, optionTypes), options: resolve(configDir, options) }] as const]
+      : [],
+  );
+  return {
+    organizationalUnits: entries.flatMap(([, { ou }]) => (ou === undefined ? [] : [resolve(configDir, ou)])),
+    optionListings: Object.fromEntries(listings),
   };
 }
