@@ -40,7 +40,17 @@ import { serviceFileName } from "./file-name.js";
 import { firstDifference, isObject } from "./json-difference.js";
 import { printLayout, WIDTH } from "./print.js";
 import { allPrintable, foldWords } from "./scalar.js";
-import { type Entry, entry, fromJson, type LayoutNode, type MapNode, mapNode, scalar, seqNode } from "./tree.js";
+import {
+  type Entry,
+  entry,
+  entryOf,
+  fromJson,
+  type LayoutNode,
+  type MapNode,
+  mapNode,
+  scalar,
+  seqNode,
+} from "./tree.js";
 
 type Json = Record<string, unknown>;
 type Path = readonly PathSegment[];
@@ -255,6 +265,8 @@ function printable(json: unknown, box: Box | undefined): string | undefined {
 /** Builds the DSL of one service, remembering which entry stands for each JSON path. */
 class Builder {
   readonly #places = new Map<string, Entry>();
+  /** The values written as they are (`raw`), by the pointer of their path. */
+  readonly #raw = new Map<string, LayoutNode>();
   /** How a box's keys of their own kind are written from their JSON. */
   readonly #special = new Map<string, (json: unknown, path: Path) => LayoutNode>([
     ["split", (json, path) => this.split(json, path)],
@@ -278,21 +290,35 @@ class Builder {
     return made;
   }
 
-  /** A JSON value as it is, each of its entries standing for its own path. */
+  /**
+   * A JSON value as it is. Its entries stand for their own paths without a place each: a pass-through array of a
+   * million items would cost a million places, which `comment` finds by walking down from the value instead.
+   */
   raw(json: unknown, path: Path): LayoutNode {
-    if (Array.isArray(json)) {
-      const node = seqNode([]);
-      json.forEach((item, i) => {
-        node.items.push(this.at([...path, i], undefined, this.raw(item, [...path, i])));
-      });
-      return node;
+    const node = fromJson(json);
+    this.#raw.set(pointer(path), node);
+    return node;
+  }
+
+  /** The entry standing for `path` inside a value written as it is (see `raw`), if it lies strictly inside one. */
+  #insideRaw(path: Path): Entry | undefined {
+    for (let depth = path.length - 1; depth >= 0; depth--) {
+      let node = this.#raw.get(pointer(path.slice(0, depth)));
+      if (node === undefined) continue;
+      let found: Entry | undefined;
+      for (const segment of path.slice(depth)) {
+        found =
+          node?.kind === "seq" && typeof segment === "number"
+            ? node.items[segment]
+            : node?.kind === "map"
+              ? entryOf(node, String(segment))
+              : undefined;
+        if (found === undefined) return undefined;
+        node = found.value;
+      }
+      return found;
     }
-    if (isObject(json)) {
-      return mapNode(
-        Object.entries(json).map(([key, value]) => this.at([...path, key], key, this.raw(value, [...path, key]))),
-      );
-    }
-    return fromJson(json);
+    return undefined;
   }
 
   /** Copies the keys of `json` not in `known` into `entries`, as they are. */
@@ -306,7 +332,7 @@ class Builder {
   comment(path: Path, diagnostic: Diagnostic, root: MapNode): void {
     let target: Entry | undefined;
     for (let depth = path.length; depth >= 0 && !target; depth--)
-      target = this.#places.get(pointer(path.slice(0, depth)));
+      target = this.#places.get(pointer(path.slice(0, depth))) ?? this.#insideRaw(path.slice(0, depth));
     target ??= root.entries[0];
     if (!target) return;
     const text = `# ${diagnostic.code} (kept as in the JSON): ${commentText(diagnostic.message)}`;
