@@ -198,7 +198,7 @@ export const CATALOGUE = {
     severity: "info",
     docs: {
       model:
-        "A file holds more findings of one code than it lists: the first 100 of each code (in text order) are listed, and one note, at the first one left out, counts the rest (`maxFindingsPerCode` in `mailroom.config.yaml` sets another number). A file with 700,000 unknown keys needs its first few fixed, not 700,000 lines printed; the note has the info severity, the findings listed keep theirs.",
+        "A file holds more findings of one code than it lists: the first 100 of each code (in text order) are listed, and one note, at the first one left out, counts the rest (`maxFindingsPerCode` in `mailroom.config.yaml` sets another number). A file with 700,000 unknown keys needs its first few fixed, not 700,000 lines printed; the note has the info severity, the findings listed keep theirs. The findings not listed are not even built, only counted: the totals of a run and `--max-warnings` count them all, with their own severity.",
     },
     messages: {
       rest: 'Found {{count}} more "{{code}}" findings in this file, not listed; at most {{max}} of one code are listed per file.',
