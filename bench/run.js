@@ -8,8 +8,8 @@
 //    (checkDocument(compileDsl(...))); JSON.parse of every JSON text; the full JSON lint
 //    (checkDocument(readJsonDocument(...))). Every generated service must lint clean, or the run fails.
 // 3. Times stress inputs: a service with 2,000 boxes, an expression nested 500 deep.
-// 4. Runs `mailroom lint`, `fmt` and `decompile`, each a process of its own as a user runs it, on files at the
-//    size limits (a generated service, and the heaviest shapes found per byte), for their time and peak RSS.
+// 4. Runs `mailroom lint`, `fmt`, `build`, `docs` and `decompile`, each a process of its own as a user runs it, on
+//    files at the size limits (a generated service, and the heaviest shapes found per byte), for time and peak RSS.
 // 5. Prints ratios against their targets (PASS/MISS), growth with N, peak memory, and where the lint time goes
 //    (each stage, and the slowest rules), for whoever has to bring a figure back under its target.
 //
@@ -165,7 +165,10 @@ function runCommand(command, file) {
   const script = `const { main } = await import(${JSON.stringify(cli)});
 const code = await main(["node", "mailroom", ...process.argv.slice(1)]);
 process.stderr.write(\`\\n\${JSON.stringify({ code, rss: process.resourceUsage().maxRSS * 1024 })}\\n\`);`;
-  const args = command === "decompile" ? [command, "--force", "--out", `${file}.out`, file] : [command, file];
+  const args = {
+    decompile: [command, "--force", "--out", `${file}.out`, file],
+    docs: [command, file, "-o", `${file}.docs`],
+  }[command] ?? [command, file];
   const start = performance.now();
   const child = spawnSync(process.execPath, ["--input-type=module", "-e", script, "--", ...args], {
     stdio: ["ignore", "ignore", "pipe"],
@@ -199,29 +202,31 @@ function largestWithin(limit, make, probe) {
  * metadata and a long pass-through sequence in the DSL, a long pass-through array and an object of many keys in JSON.
  */
 function filesAtLimit(dir) {
+  const DSL_COMMANDS = ["lint", "fmt", "build", "docs"];
+  const JSON_COMMANDS = ["lint", "decompile", "docs"];
   const dslOf = (boxes) => generateServiceDsl(7, 800_000, { boxes, metadata: [3, 6] });
   const head = [...mainBoxHead(78, "Size limit"), "      reference: fileName[0:8]", ""].join("\n");
   const lines = (n, line) => Array.from({ length: n }, (_, i) => line(i)).join("");
   const small = JSON.parse(compileToJson("small.service.yaml", dslOf(3)));
   const inputs = [
-    ["DSL, a generated service", "dsl", largestWithin(MAX_DSL_BYTES, dslOf, 100), ["lint", "fmt"]],
+    ["DSL, a generated service", "dsl", largestWithin(MAX_DSL_BYTES, dslOf, 100), DSL_COMMANDS],
     [
       "DSL, one-line metadata",
       "dsl",
       largestWithin(MAX_DSL_BYTES, (n) => head + lines(n, (i) => `      m${i}: fileName[0:8]\n`), 1000),
-      ["lint", "fmt"],
+      DSL_COMMANDS,
     ],
     [
       "DSL, a pass-through sequence",
       "dsl",
       largestWithin(MAX_DSL_BYTES, (n) => `${head}extra:\n${lines(n, () => "  - 1\n")}`, 1000),
-      ["lint", "fmt"],
+      DSL_COMMANDS,
     ],
     [
       "JSON, a generated service",
       "json",
       largestWithin(MAX_JSON_BYTES, (n) => compileToJson("limit.service.yaml", dslOf(n)), 100),
-      ["lint", "decompile"],
+      JSON_COMMANDS,
     ],
     [
       "JSON, an object of many keys",
@@ -238,13 +243,13 @@ function filesAtLimit(dir) {
           }),
         1000,
       ),
-      ["lint", "decompile"],
+      JSON_COMMANDS,
     ],
     [
       "JSON, a pass-through array",
       "json",
       largestWithin(MAX_JSON_BYTES, (n) => JSON.stringify({ ...small, extra: Array(n).fill(1) }), 1000),
-      ["lint", "decompile"],
+      JSON_COMMANDS,
     ],
   ];
   return inputs.map(([label, format, text, commands], i) => {

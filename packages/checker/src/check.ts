@@ -3,14 +3,17 @@ import {
   append,
   BASE_CODES,
   type Diagnostic,
-  diagnostic,
   type RelatedInformation,
+  type Severity,
+  type Span,
+  type Wanted,
   wholeCharacters,
 } from "@mailroom/syntax";
 import { HeldBack } from "./engine/held-back.js";
 import { type RuleSettingsMap, runRules } from "./engine/run.js";
+import { FindingCap, MAX_FINDINGS_PER_CODE } from "./finding-cap.js";
 import { RULES, SERVICE_RULES } from "./rules/index.js";
-import { applySuppressions } from "./suppressions.js";
+import { Suppressions } from "./suppressions.js";
 import { validateService } from "./validate.js";
 
 /** Every code a suppression comment may name: the base codes and the rules. */
@@ -23,8 +26,7 @@ export interface CheckOptions {
   readonly maxFindingsPerCode?: number;
 }
 
-/** The findings of one code a file lists by default: enough to fix the first ones, never 700,000 alike. */
-export const MAX_FINDINGS_PER_CODE = 100;
+export { MAX_FINDINGS_PER_CODE };
 
 const bySpan = (a: Diagnostic, b: Diagnostic) =>
   a.span.offset - b.span.offset || a.span.length - b.span.length || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0);
@@ -37,9 +39,24 @@ const bySpan = (a: Diagnostic, b: Diagnostic) =>
  * echo and left out, and the rules check the rest. Suppression comments apply last. The configured severity of a
  * configurable base code applies after the checks (an unknown key set to "error" does not hold anything back);
  * one set to "off" is dropped before the suppressions, like a rule that does not run. Of each code, the first
- * `maxFindingsPerCode` in text order are kept, the rest counted in one note.
+ * `maxFindingsPerCode` in text order are kept, the rest counted in one note; the checks build no more of a code
+ * than that (see FindingCap), each filter above applied before a finding is built or counted.
  */
 export function checkDocument(document: SourceDocument, options: CheckOptions = {}): Diagnostic[] {
+  const cap = new FindingCap(options.maxFindingsPerCode ?? MAX_FINDINGS_PER_CODE);
+  const suppressions = document.format === "dsl" ? Suppressions.of(document.text, document.comments) : undefined;
+  const severityOf = (code: string, severity: Severity) => {
+    const configured = configuredSeverity(options.rules, code);
+    return configured === undefined || configured === "off" ? severity : configured;
+  };
+  /** A check's findings wanted: those it does not drop itself (`kept`), nor the settings, nor a suppression. */
+  const wanted =
+    (kept: (code: string, span: Span) => boolean): Wanted =>
+    (code, severity, span) => {
+      if (configuredSeverity(options.rules, code) === "off" || !kept(code, span)) return false;
+      if (suppressions?.silences(code, span.offset)) return false;
+      return cap.take(code, severityOf(code, severity), span);
+    };
   const diagnostics = [...document.diagnostics];
   const errors = diagnostics.filter((d) => d.severity === "error");
   // What was held back of each service; undefined when nothing could be checked at all.
@@ -49,7 +66,7 @@ export function checkDocument(document: SourceDocument, options: CheckOptions = 
     for (const service of document.services) {
       const held = new HeldBack(service);
       heldBack.push(held);
-      append(diagnostics, checkService(document, service, errors, options, held));
+      append(diagnostics, checkService(document, service, errors, options, held, wanted));
     }
   }
   // A suppression where something was held back may silence a problem that was not looked for.
@@ -57,15 +74,24 @@ export function checkDocument(document: SourceDocument, options: CheckOptions = 
     heldBack === undefined ||
     heldBack.some((held) => held.any && (offset === undefined || held.covers({ offset, length: 0 })));
   const configured = reseverity(diagnostics, options.rules, "unknown-key");
-  const kept =
-    document.format === "dsl"
-      ? applySuppressions(document.text, document.comments, configured, KNOWN_CODES, unsure)
-      : configured;
+  const kept = suppressions
+    ? [
+        ...configured.filter((d) => !suppressions.silences(d.code, d.span.offset)),
+        ...suppressions.unused(KNOWN_CODES, unsure),
+      ]
+    : configured;
   const sorted = reseverity(kept, options.rules, "unused-suppression")
     .map((d) => onWholeCharacters(document.text, d))
     .sort(bySpan);
-  return capPerCode(sorted, options.maxFindingsPerCode ?? MAX_FINDINGS_PER_CODE);
+  return cap.apply(sorted, severityOf);
 }
+
+/** The base codes whose severity the settings may change, applied after the checks (`reseverity`). */
+const CONFIGURABLE = new Set(["unknown-key", "unused-suppression"]);
+
+/** The severity the settings give a configurable base code, if any. */
+const configuredSeverity = (settings: RuleSettingsMap | undefined, code: string): Severity | "off" | undefined =>
+  CONFIGURABLE.has(code) ? settings?.[code]?.severity : undefined;
 
 /** The diagnostic with its spans in its own file widened to whole characters (no code's span may cut one). */
 function onWholeCharacters(text: string, d: Diagnostic): Diagnostic {
@@ -75,25 +101,6 @@ function onWholeCharacters(text: string, d: Diagnostic): Diagnostic {
   if (span === d.span && !d.related?.some(cut)) return d;
   const related = d.related?.map((r) => (cut(r) ? { ...r, span: wholeCharacters(text, r.span) } : r));
   return { ...d, span, ...(related ? { related } : {}) };
-}
-
-/** The first `max` findings of each code, and one note per code with more, at the first one left out. */
-function capPerCode(sorted: Diagnostic[], max: number): Diagnostic[] {
-  const counts = new Map<string, number>();
-  for (const d of sorted) counts.set(d.code, (counts.get(d.code) ?? 0) + 1);
-  if (![...counts.values()].some((count) => count > max)) return sorted;
-  const listed = new Map<string, number>();
-  const kept: Diagnostic[] = [];
-  for (const d of sorted) {
-    const n = (listed.get(d.code) ?? 0) + 1;
-    listed.set(d.code, n);
-    if (n <= max) kept.push(d);
-    else if (n === max + 1) {
-      const count = ((counts.get(d.code) ?? 0) - max).toLocaleString("en");
-      kept.push(diagnostic("more-findings", "rest", { count, code: d.code, max }, d.span));
-    }
-  }
-  return kept;
 }
 
 /** The model's codes for keys it does not know, which in a DSL file the compiler has reported already. */
@@ -111,16 +118,32 @@ function checkService(
   errors: readonly Diagnostic[],
   options: CheckOptions,
   heldBack: HeldBack,
+  wanted: (kept: (code: string, span: Span) => boolean) => Wanted,
 ): Diagnostic[] {
   for (const error of errors) heldBack.hold(error.span);
   if (heldBack.everything) return [];
-  const found = validateService(service).filter(
-    (d) => !(document.format === "dsl" && PASSED_THROUGH.has(d.code)) && !(heldBack.any && heldBack.covers(d.span)),
-  );
+  const kept = (code: string, span: Span) =>
+    !(document.format === "dsl" && PASSED_THROUGH.has(code)) && !(heldBack.any && heldBack.covers(span));
+  // An error counted but not built holds back its part all the same.
+  const uncounted: Span[] = [];
+  const wantedHere = wanted(kept);
+  const found = validateService(service, (code, severity, span) => {
+    const take = wantedHere(code, severity, span);
+    if (!take && severity === "error" && kept(code, span)) uncounted.push(span);
+    return take;
+  }).filter((d) => kept(d.code, d.span));
   for (const d of found) if (d.severity === "error") heldBack.hold(d.span);
+  for (const span of uncounted) heldBack.hold(span);
   const checkable = heldBack.checkable();
   if (checkable === undefined) return found;
-  const rules = runRules(document, { ...service, json: checkable }, SERVICE_RULES, options.rules, heldBack);
+  const rules = runRules(
+    document,
+    { ...service, json: checkable },
+    SERVICE_RULES,
+    options.rules,
+    heldBack,
+    wanted(() => true),
+  );
   return [...found, ...rules];
 }
 

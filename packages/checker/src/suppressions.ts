@@ -27,67 +27,81 @@ function nextContentLine(index: LineIndex, line: number, lineComments: ReadonlyS
 }
 
 /**
- * Applies the suppression comments of a DSL file (its `comments` as the parse saw them):
+ * The suppression comments of a DSL file (its `comments` as the parse saw them):
  * `# mailroom-disable-next-line <rule>[, <rule>] -- reason` on a line of its own silences those rules on the next
  * line with content, `# mailroom-disable <rule> -- reason` in the whole file. A suppression that silences nothing,
- * or names no known code, is itself reported, so stale ones go; except where the check is `unsure` (given the
- * offset of the line's content, or undefined for the whole file): a part of the file held back by an error may
- * hold the problem it silences.
+ * or names no known code, is itself reported (`unused`), so stale ones go.
  */
-export function applySuppressions(
-  text: string,
-  comments: readonly Comment[],
-  diagnostics: readonly Diagnostic[],
-  knownCodes: ReadonlySet<string>,
-  unsure: (offset: number | undefined) => boolean = () => false,
-): Diagnostic[] {
-  if (!comments.some((comment) => comment.text.includes("mailroom-disable"))) return [...diagnostics];
-  const index = new LineIndex(text);
-  // The comments alone on their line, by where they start.
-  const lineComments = new Set<number>();
-  for (const { span } of comments) {
-    const line = index.position(span.offset).line;
-    if (contentOffset(index, line) === span.offset) lineComments.add(span.offset);
+export class Suppressions {
+  readonly #index: LineIndex;
+  readonly #suppressions: Suppression[] = [];
+
+  /** The suppressions of a file; undefined when it has none. */
+  static of(text: string, comments: readonly Comment[]): Suppressions | undefined {
+    return comments.some((comment) => comment.text.includes("mailroom-disable"))
+      ? new Suppressions(text, comments)
+      : undefined;
   }
-  const suppressions: Suppression[] = [];
-  for (const comment of comments) {
-    const match = COMMENT.exec(comment.text);
-    if (!match || !lineComments.has(comment.span.offset)) continue;
-    const start = comment.span.offset + match.index;
-    const line = index.position(start).line;
-    const target = match[1] ? nextContentLine(index, line, lineComments) : undefined;
-    for (const rule of (match[2] ?? "").split(/\s*,\s*/)) {
-      suppressions.push({
-        rule,
-        ...(target !== undefined ? { line: target } : {}),
-        offset: start,
-        length: match[0].trimEnd().length,
-        used: false,
-      });
+
+  private constructor(text: string, comments: readonly Comment[]) {
+    const index = new LineIndex(text);
+    this.#index = index;
+    // The comments alone on their line, by where they start.
+    const lineComments = new Set<number>();
+    for (const { span } of comments) {
+      const line = index.position(span.offset).line;
+      if (contentOffset(index, line) === span.offset) lineComments.add(span.offset);
+    }
+    for (const comment of comments) {
+      const match = COMMENT.exec(comment.text);
+      if (!match || !lineComments.has(comment.span.offset)) continue;
+      const start = comment.span.offset + match.index;
+      const line = index.position(start).line;
+      const target = match[1] ? nextContentLine(index, line, lineComments) : undefined;
+      for (const rule of (match[2] ?? "").split(/\s*,\s*/)) {
+        this.#suppressions.push({
+          rule,
+          ...(target !== undefined ? { line: target } : {}),
+          offset: start,
+          length: match[0].trimEnd().length,
+          used: false,
+        });
+      }
     }
   }
-  const kept = diagnostics.filter((d) => {
-    const line = index.position(d.span.offset).line;
-    const silencer = suppressions.find((s) => s.rule === d.code && (s.line === undefined || s.line === line));
+
+  /** Whether a finding of `code` starting at `offset` is silenced; the suppression that silences it counts as used. */
+  silences(code: string, offset: number): boolean {
+    const line = this.#index.position(offset).line;
+    const silencer = this.#suppressions.find((s) => s.rule === code && (s.line === undefined || s.line === line));
     if (silencer) silencer.used = true;
-    return !silencer;
-  });
-  for (const s of suppressions) {
-    if (s.used) continue;
-    const known = knownCodes.has(s.rule);
-    if (known && unsure(s.line === undefined ? undefined : contentOffset(index, s.line))) continue;
-    const guess = known ? undefined : nearest(s.rule, knownCodes);
-    const span = { offset: s.offset, length: s.length };
-    const code = s.rule;
-    kept.push(
-      known
-        ? s.line === undefined
-          ? diagnostic("unused-suppression", "inFile", { code }, span)
-          : diagnostic("unused-suppression", "onLine", { code, line: s.line }, span)
-        : guess
-          ? diagnostic("unused-suppression", "unknownCodeNear", { code, suggestion: guess }, span)
-          : diagnostic("unused-suppression", "unknownCode", { code }, span),
-    );
+    return silencer !== undefined;
   }
-  return kept;
+
+  /**
+   * The suppressions that silenced nothing, or name no known code, as findings; except where the check is
+   * `unsure` (given the offset of the line's content, or undefined for the whole file): a part of the file held
+   * back by an error may hold the problem it silences.
+   */
+  unused(knownCodes: ReadonlySet<string>, unsure: (offset: number | undefined) => boolean): Diagnostic[] {
+    const found: Diagnostic[] = [];
+    for (const s of this.#suppressions) {
+      if (s.used) continue;
+      const known = knownCodes.has(s.rule);
+      if (known && unsure(s.line === undefined ? undefined : contentOffset(this.#index, s.line))) continue;
+      const guess = known ? undefined : nearest(s.rule, knownCodes);
+      const span = { offset: s.offset, length: s.length };
+      const code = s.rule;
+      found.push(
+        known
+          ? s.line === undefined
+            ? diagnostic("unused-suppression", "inFile", { code }, span)
+            : diagnostic("unused-suppression", "onLine", { code, line: s.line }, span)
+          : guess
+            ? diagnostic("unused-suppression", "unknownCodeNear", { code, suggestion: guess }, span)
+            : diagnostic("unused-suppression", "unknownCode", { code }, span),
+      );
+    }
+    return found;
+  }
 }

@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { diagnoseAgainst, type ServiceSource } from "@mailroom/compiler";
 import { Box, type JsonSchema, Service, toJsonSchema } from "@mailroom/model";
-import { type Diagnostic, isJsonObject } from "@mailroom/syntax";
+import { type Diagnostic, isJsonObject, type PathSegment, type Wanted } from "@mailroom/syntax";
 import type { Ajv as AjvClass, ValidateFunction } from "ajv";
 
 const isObject = (value: unknown): value is JsonSchema => isJsonObject(value);
@@ -105,9 +105,11 @@ let validatedByZod = 0;
  * faster than zod; zod reads only the invalid ones, for its located messages. Both judge by the same model (the
  * JSON Schema is generated from the zod schema; test/schemas.test.ts and validate.test.ts hold them to the same
  * verdicts), and the rules read the JSON value itself, so zod's parsed output (its defaults) is not needed.
+ * Only the findings `wanted` are built (see diagnoseAgainst).
  */
-export function validateService(service: ServiceSource): Diagnostic[] {
+export function validateService(service: ServiceSource, wanted?: Wanted): Diagnostic[] {
   if (compiled === undefined && validatedByZod < BEFORE_COMPILING) validatedByZod++;
   else if (conformsToModel(service.json)) return [];
-  return diagnoseAgainst(Service, service.json, (path) => service.locate(path), { wording: service.wording });
+  const locate = (path: readonly PathSegment[]) => service.locate(path);
+  return diagnoseAgainst(Service, service.json, locate, { wording: service.wording, ...(wanted && { wanted }) });
 }

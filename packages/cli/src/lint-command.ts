@@ -162,8 +162,16 @@ class OtherTexts {
   }
 }
 
+/** The errors of the reports, and the notes that count errors not listed (as those errors only). */
 const onlyErrors = (reports: readonly LocatedReport[]): LocatedReport[] =>
-  reports.map((r) => ({ ...r, diagnostics: r.diagnostics.filter((d) => d.severity === "error") }));
+  reports.map((r) => ({
+    ...r,
+    diagnostics: r.diagnostics.flatMap((d) => {
+      if (d.unlisted)
+        return d.unlisted.error > 0 ? [{ ...d, unlisted: { error: d.unlisted.error, warning: 0, info: 0 } }] : [];
+      return d.severity === "error" ? [d] : [];
+    }),
+  }));
 
 /**
  * `mailroom lint`: resolves each file's configuration, lints (fixing first with `--fix`), records or applies

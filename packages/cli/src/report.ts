@@ -194,11 +194,16 @@ export interface Counts {
   readonly fixable: number;
 }
 
+/** The counts of the reports' problems; a `more-findings` note counts as the findings it stands for. */
 export function summary(reports: readonly { readonly diagnostics: readonly Diagnostic[] }[]): Counts {
   const counts = { errors: 0, warnings: 0, infos: 0, fixable: 0 };
   for (const report of reports) {
     for (const d of report.diagnostics) {
-      if (d.severity === "error") counts.errors++;
+      if (d.unlisted) {
+        counts.errors += d.unlisted.error;
+        counts.warnings += d.unlisted.warning;
+        counts.infos += d.unlisted.info;
+      } else if (d.severity === "error") counts.errors++;
       else if (d.severity === "warning") counts.warnings++;
       else counts.infos++;
       if (d.fix) counts.fixable++;

@@ -1,4 +1,6 @@
 import {
+  type BaseCode,
+  CATALOGUE,
   type Diagnostic,
   diagnostic,
   type Fix,
@@ -6,6 +8,7 @@ import {
   type PathSegment,
   quotedList,
   type Span,
+  type Wanted,
 } from "@mailroom/syntax";
 import type * as z from "zod";
 import { isRequiredKey, knownKeys, schemaAt } from "./schema-walk.js";
@@ -128,6 +131,8 @@ export interface DiagnoseOptions {
    * for `elements`), since people write the names they know from the API.
    */
   readonly aliases?: (key: string) => readonly string[];
+  /** Which findings to build (the rest are not: a file lists only the first of each code); all by default. */
+  readonly wanted?: Wanted;
 }
 
 const keyOf = (path: readonly PathSegment[]) => JSON.stringify(path);
@@ -141,7 +146,7 @@ const customExpectation = (issue: z.core.$ZodIssue): string | undefined =>
  * built here rather than taken from zod so that each names the field, its owner, what was found and what was
  * expected, in the words of the file (see Wording); a misspelt key that stands for a missing required field is
  * reported once, at the misspelling, with the renaming as its fix. Serves the JSON model (services), the DSL's
- * own structure and the configuration alike.
+ * own structure and the configuration alike. Only the findings `wanted` are built, asked before their messages.
  */
 export function diagnoseAgainst(
   schema: z.ZodType,
@@ -194,10 +199,14 @@ export function diagnoseAgainst(
     claimed.add(keyOf([...owner, typo]));
   }
 
+  const found: Found[] = [];
+  /** Builds a finding of `code` at `span` when it is wanted. */
+  const add = (code: BaseCode, span: Span, build: () => Found) => {
+    if (options.wanted?.(code, CATALOGUE[code].severity, span) !== false) found.push(build());
+  };
+
   /** The report of a missing field `wanted` of `owner` found misspelt as `typo`, with its renaming. */
-  const misspelt = (owner: readonly PathSegment[], wanted: string, typo: string): Found => {
-    const location = at([...owner, typo]);
-    const span = location.keySpan ?? location.span;
+  const misspelt = (owner: readonly PathSegment[], wanted: string, typo: string, span: Span): Found => {
     const fix = renaming(words.text, span, typo, wanted);
     // The name it is nearest to: the field's own, or the name of it it was written from (`minElements`).
     const like = nearest(typo, namesOf(wanted)) ?? wanted;
@@ -212,7 +221,6 @@ export function diagnoseAgainst(
     };
   };
 
-  const found: Found[] = [];
   const reported = new Set<string>(); // missing fields reported at their misspelling
   for (const issue of all) {
     const path = issue.path as PathSegment[];
@@ -224,41 +232,57 @@ export function diagnoseAgainst(
       const typo = typos.get(keyOf(path));
       if (typo !== undefined) {
         // Reported once, whatever number of issues zod gives for the field.
-        if (!reported.has(keyOf(path))) found.push(misspelt(owner, key, typo));
+        if (!reported.has(keyOf(path))) {
+          const location = at([...owner, typo]);
+          const span = location.keySpan ?? location.span;
+          add("missing-field", span, () => misspelt(owner, key, typo, span));
+        }
         reported.add(keyOf(path));
         continue;
       }
-      const expected = customExpectation(issue) ?? expectation(schemaAt(schema, root, path));
-      found.push(
-        diagnostic("missing-field", "missing", { field: key, owner: words.owner(owner), expected }, keyOrStart(owner)),
-      );
+      const span = keyOrStart(owner);
+      add("missing-field", span, () => {
+        const expected = customExpectation(issue) ?? expectation(schemaAt(schema, root, path));
+        return diagnostic("missing-field", "missing", { field: key, owner: words.owner(owner), expected }, span);
+      });
       continue;
     }
     switch (issue.code) {
       case "invalid_type": {
-        const field = schemaAt(schema, root, path);
-        const data = { field: words.field(path), value: words.value(path, actual), expected: expectation(field) };
-        found.push(diagnostic("wrong-type", "wrongType", data, valueSpan(path)));
+        const span = valueSpan(path);
+        add("wrong-type", span, () => {
+          const expected = expectation(schemaAt(schema, root, path));
+          const data = { field: words.field(path), value: words.value(path, actual), expected };
+          return diagnostic("wrong-type", "wrongType", data, span);
+        });
         break;
       }
       case "unrecognized_keys": {
         const ownerSchema = schemaAt(schema, root, path);
         const keys = knownKeys(ownerSchema);
         const absent = keys.filter((k) => own(actual, k) === undefined);
+        let known: string | undefined; // the same list for every key of the object, made once
         for (const key of issue.keys) {
-          if (claimed.has(keyOf([...path, key]))) continue;
+          if (claimed.size > 0 && claimed.has(keyOf([...path, key]))) continue;
           const location = at([...path, key]);
           const suggestion = nearest(key, absent);
           const span = location.keySpan ?? location.span;
-          const data = { key, owner: words.owner(path) };
+          const data = () => ({ key, owner: words.owner(path) });
           if (suggestion) {
             // Only objects the spec lists in full refuse keys: a near one is a misspelt field left at its default.
-            const fix = renaming(words.text, span, key, suggestion);
-            found.push({
-              ...diagnostic("misspelt-key", "misspelt", { ...data, suggestion }, span),
-              ...(fix ? { fix } : {}),
+            add("misspelt-key", span, () => {
+              const fix = renaming(words.text, span, key, suggestion);
+              return {
+                ...diagnostic("misspelt-key", "misspelt", { ...data(), suggestion }, span),
+                ...(fix ? { fix } : {}),
+              };
             });
-          } else found.push(diagnostic("unknown-key", "unknown", { ...data, known: quotedList(keys) }, span));
+          } else {
+            add("unknown-key", span, () => {
+              known ??= quotedList(keys);
+              return diagnostic("unknown-key", "unknown", { ...data(), known }, span);
+            });
+          }
         }
         break;
       }
@@ -266,10 +290,13 @@ export function diagnoseAgainst(
         const discriminator = (issue as { discriminator?: string }).discriminator;
         const options = ((issue as { options?: unknown[] }).options ?? []).map(String);
         if (discriminator === undefined) {
-          // A union given its own error text says best what it wants.
-          const expected = customExpectation(issue) ?? expectation(schemaAt(schema, root, path));
-          const data = { field: words.field(path), value: words.value(path, actual), expected };
-          found.push(diagnostic("wrong-type", "wrongType", data, valueSpan(path)));
+          const span = valueSpan(path);
+          add("wrong-type", span, () => {
+            // A union given its own error text says best what it wants.
+            const expected = customExpectation(issue) ?? expectation(schemaAt(schema, root, path));
+            const data = { field: words.field(path), value: words.value(path, actual), expected };
+            return diagnostic("wrong-type", "wrongType", data, span);
+          });
           break;
         }
         // zod reports the union at the discriminator key: the owner is the object holding `@type`.
@@ -277,87 +304,87 @@ export function diagnoseAgainst(
         const object = valueAt(root, owner);
         const tag = own(object, discriminator);
         if (typeof object !== "object" || object === null || Array.isArray(object)) {
-          const data = { field: words.field(owner), value: words.value(owner, object), discriminator };
-          found.push(
-            diagnostic("wrong-type", "notAnObject", { ...data, options: quotedList(options) }, valueSpan(owner)),
-          );
+          const span = valueSpan(owner);
+          add("wrong-type", span, () => {
+            const data = { field: words.field(owner), value: words.value(owner, object), discriminator };
+            return diagnostic("wrong-type", "notAnObject", { ...data, options: quotedList(options) }, span);
+          });
         } else if (tag === undefined) {
-          const data = { field: discriminator, owner: words.owner(owner), options: quotedList(options) };
-          found.push(diagnostic("missing-field", "discriminator", data, keyOrStart(owner)));
+          const span = keyOrStart(owner);
+          add("missing-field", span, () => {
+            const data = { field: discriminator, owner: words.owner(owner), options: quotedList(options) };
+            return diagnostic("missing-field", "discriminator", data, span);
+          });
         } else {
-          const guess = typeof tag === "string" ? nearest(tag, options) : undefined;
-          const value = words.value([...owner, discriminator], tag).replace(/^the string /, "");
-          const data = { discriminator, value, field: words.field(owner), options: quotedList(options) };
           const span = valueSpan([...owner, discriminator]);
-          found.push(
-            guess
+          add("unknown-type", span, () => {
+            const guess = typeof tag === "string" ? nearest(tag, options) : undefined;
+            const value = words.value([...owner, discriminator], tag).replace(/^the string /, "");
+            const data = { discriminator, value, field: words.field(owner), options: quotedList(options) };
+            return guess
               ? diagnostic("unknown-type", "unknownNear", { ...data, suggestion: guess }, span)
-              : diagnostic("unknown-type", "unknown", data, span),
-          );
+              : diagnostic("unknown-type", "unknown", data, span);
+          });
         }
         break;
       }
-      case "invalid_value":
-        {
+      case "invalid_value": {
+        const span = valueSpan(path);
+        add("invalid-value", span, () => {
           const guess = typeof actual === "string" ? nearest(actual, issue.values.map(String)) : undefined;
           const allowed = `${issue.values.length <= 2 ? "" : "one of "}${quotedList(issue.values.map((v) => words.spell(path, v)))}`;
           const data = { field: words.field(path), value: words.value(path, actual), allowed };
-          found.push(
-            guess
-              ? diagnostic("invalid-value", "notAllowedNear", { ...data, suggestion: guess }, valueSpan(path))
-              : diagnostic("invalid-value", "notAllowed", data, valueSpan(path)),
-          );
-        }
+          return guess
+            ? diagnostic("invalid-value", "notAllowedNear", { ...data, suggestion: guess }, span)
+            : diagnostic("invalid-value", "notAllowed", data, span);
+        });
         break;
+      }
       case "too_small":
       case "too_big": {
-        const bound = Number(issue.code === "too_small" ? issue.minimum : issue.maximum);
-        const inclusive = issue.inclusive !== false;
-        let expected: string;
-        if (issue.origin === "string") {
-          expected =
-            (issue as { exact?: boolean }).exact === true
-              ? `exactly ${bound} characters`
-              : issue.code === "too_small"
-                ? `at least ${bound} character${bound === 1 ? "" : "s"}`
-                : `at most ${bound} characters`;
-        } else if (issue.code === "too_small") {
-          expected = inclusive ? `${bound} or more` : `more than ${bound}`;
-        } else {
-          expected = inclusive ? `${bound} or less` : `less than ${bound}`;
-        }
-        const shown = typeof actual === "string" && actual.length === 0 ? "empty" : words.value(path, actual);
-        found.push(
-          diagnostic(
-            "out-of-range",
-            "beyondBound",
-            { field: words.field(path), value: shown, expected },
-            valueSpan(path),
-          ),
-        );
+        const span = valueSpan(path);
+        add("out-of-range", span, () => {
+          const bound = Number(issue.code === "too_small" ? issue.minimum : issue.maximum);
+          const inclusive = issue.inclusive !== false;
+          let expected: string;
+          if (issue.origin === "string") {
+            expected =
+              (issue as { exact?: boolean }).exact === true
+                ? `exactly ${bound} characters`
+                : issue.code === "too_small"
+                  ? `at least ${bound} character${bound === 1 ? "" : "s"}`
+                  : `at most ${bound} characters`;
+          } else if (issue.code === "too_small") {
+            expected = inclusive ? `${bound} or more` : `more than ${bound}`;
+          } else {
+            expected = inclusive ? `${bound} or less` : `less than ${bound}`;
+          }
+          const shown = typeof actual === "string" && actual.length === 0 ? "empty" : words.value(path, actual);
+          return diagnostic("out-of-range", "beyondBound", { field: words.field(path), value: shown, expected }, span);
+        });
         break;
       }
       case "invalid_format":
-      case "custom":
-        {
+      case "custom": {
+        const code = issue.code === "custom" ? "out-of-range" : "invalid-value";
+        const span = valueSpan(path);
+        add(code, span, () => {
           const data = {
             field: words.field(path),
             value: words.value(path, actual),
             expected: words.spellNumbers(path, issue.message),
           };
-          const code = issue.code === "custom" ? "out-of-range" : "invalid-value";
-          found.push(diagnostic(code, "refused", data, valueSpan(path)));
-        }
+          return diagnostic(code, "refused", data, span);
+        });
         break;
-      default:
-        found.push(
-          diagnostic(
-            "invalid-value",
-            "refused",
-            { field: words.field(path), value: words.value(path, actual), expected: issue.message },
-            valueSpan(path),
-          ),
-        );
+      }
+      default: {
+        const span = valueSpan(path);
+        add("invalid-value", span, () => {
+          const data = { field: words.field(path), value: words.value(path, actual), expected: issue.message };
+          return diagnostic("invalid-value", "refused", data, span);
+        });
+      }
     }
   }
   return found.map((d) => ({ ...d, message: sentence(d.message) }));

@@ -1,4 +1,4 @@
-import { checkDocument } from "@mailroom/checker";
+import { checkDocument, MAX_DSL_BYTES } from "@mailroom/checker";
 import {
   APPOSITION_TYPES,
   BOX,
@@ -40,7 +40,17 @@ import { serviceFileName } from "./file-name.js";
 import { firstDifference, isObject } from "./json-difference.js";
 import { printLayout, WIDTH } from "./print.js";
 import { allPrintable, foldWords } from "./scalar.js";
-import { type Entry, entry, fromJson, type LayoutNode, type MapNode, mapNode, scalar, seqNode } from "./tree.js";
+import {
+  type Entry,
+  entry,
+  entryOf,
+  fromJson,
+  type LayoutNode,
+  type MapNode,
+  mapNode,
+  scalar,
+  seqNode,
+} from "./tree.js";
 
 type Json = Record<string, unknown>;
 type Path = readonly PathSegment[];
@@ -89,20 +99,12 @@ export function decompile(json: unknown, options: DecompileOptions = {}): Decomp
  * assumes (0, -1, 0, 1), because the compiler always writes all four.
  */
 export function decompileText(text: string, options: DecompileOptions = {}): DecompileResult {
-  const file = options.file ?? "services.json";
-  const document = readJsonDocument(file, text);
-  if (document.diagnostics.some((d) => d.severity === "error"))
-    return { diagnostics: document.diagnostics, services: [] };
-  const { found: checked, failure } = check(document);
-  const root = checked.length > 0 ? document.tree() : undefined;
-  const located = checked.map((diagnostic) => ({ diagnostic, path: root ? pathAt(root, diagnostic.span.offset) : [] }));
+  const read = readServices(text, options.file ?? "services.json");
+  if (read.services === undefined) return { diagnostics: read.diagnostics, services: [] };
   const names = new Set<string>();
-  const services = document.services.map((service): DecompiledService => {
-    const prefix = service.path;
-    const own = located.filter(({ path }) => prefix.every((segment, i) => path[i] === segment));
-    const diagnostics = own.map(({ diagnostic }) => diagnostic);
-    const fileName = unique(serviceFileName(service.json), names);
-    const whole = service.locate([]).span;
+  const services = read.services.map(({ path: prefix, json, whole, located }): DecompiledService => {
+    const diagnostics = located.map(({ diagnostic }) => diagnostic);
+    const fileName = unique(serviceFileName(json), names);
     const at = { offset: whole.offset, length: 0 };
     const refuse = (why: Diagnostic): DecompiledService => ({
       path: prefix,
@@ -111,17 +113,65 @@ export function decompileText(text: string, options: DecompileOptions = {}): Dec
       text: undefined,
       diagnostics: [...diagnostics, why],
     });
-    if (!isObject(service.json)) return refuse(diagnostic("cannot-decompile", "notAnObject", {}, at));
-    const builder = new Builder();
-    const dsl = builder.service(service.json);
-    for (const { diagnostic, path } of own) builder.comment(path.slice(prefix.length), diagnostic, dsl);
-    applyDslRoles(dsl);
-    const output = printLayout({ root: dsl, prologue: [] });
-    const problem = compare(output, service.json, at);
+    if (!isObject(json)) return refuse(diagnostic("cannot-decompile", "notAnObject", {}, at));
+    const output = dslText(json, located, prefix.length);
+    // Compiling back a DSL no command would read costs more than the rest of the decompiling, for nothing.
+    const size = Buffer.byteLength(output);
+    if (size > MAX_DSL_BYTES) {
+      const data = { size: size.toLocaleString("en"), max: MAX_DSL_BYTES.toLocaleString("en") };
+      return refuse(diagnostic("cannot-decompile", "tooLarge", data, at));
+    }
+    const problem = compare(output, json, at);
     if (problem) return refuse(problem);
     return { path: prefix, span: whole, fileName, text: output, diagnostics };
   });
-  return { diagnostics: failure ? [...document.diagnostics, failure] : document.diagnostics, services };
+  return { diagnostics: read.diagnostics, services };
+}
+
+interface Located {
+  readonly diagnostic: Diagnostic;
+  readonly path: Path;
+}
+
+/**
+ * The services of a JSON text, each with its place and the checker's diagnostics located in it; undefined when
+ * the text cannot be read. Only plain values come out: the document and its positioned tree, as large as the
+ * text, are garbage before any DSL is compiled back, which at the size limit builds as large a tree again.
+ */
+function readServices(
+  text: string,
+  file: string,
+): {
+  diagnostics: Diagnostic[];
+  services?: { path: Path; json: unknown; whole: Span; located: Located[] }[];
+} {
+  const document = readJsonDocument(file, text);
+  if (document.diagnostics.some((d) => d.severity === "error")) return { diagnostics: document.diagnostics };
+  const { found: checked, failure } = check(document);
+  const root = checked.length > 0 ? document.tree() : undefined;
+  const located = checked.map((diagnostic) => ({ diagnostic, path: root ? pathAt(root, diagnostic.span.offset) : [] }));
+  return {
+    diagnostics: failure ? [...document.diagnostics, failure] : document.diagnostics,
+    services: document.services.map((service) => ({
+      path: service.path,
+      json: service.json,
+      whole: service.locate([]).span,
+      located: located.filter(({ path }) => service.path.every((segment, i) => path[i] === segment)),
+    })),
+  };
+}
+
+/**
+ * The DSL of a service, each of its diagnostics (at its path, `depth` segments below the input's root) written as
+ * a comment. A function of its own: the layout tree, as large as the service, is garbage before the DSL is
+ * compiled back, which at the size limit builds a tree as large again.
+ */
+function dslText(json: Json, diagnostics: readonly Located[], depth: number): string {
+  const builder = new Builder();
+  const dsl = builder.service(json);
+  for (const { diagnostic, path } of diagnostics) builder.comment(path.slice(depth), diagnostic, dsl);
+  applyDslRoles(dsl);
+  return printLayout({ root: dsl, prologue: [] });
 }
 
 /**
@@ -255,6 +305,8 @@ function printable(json: unknown, box: Box | undefined): string | undefined {
 /** Builds the DSL of one service, remembering which entry stands for each JSON path. */
 class Builder {
   readonly #places = new Map<string, Entry>();
+  /** The values written as they are (`raw`), by the pointer of their path. */
+  readonly #raw = new Map<string, LayoutNode>();
   /** How a box's keys of their own kind are written from their JSON. */
   readonly #special = new Map<string, (json: unknown, path: Path) => LayoutNode>([
     ["split", (json, path) => this.split(json, path)],
@@ -278,21 +330,35 @@ class Builder {
     return made;
   }
 
-  /** A JSON value as it is, each of its entries standing for its own path. */
+  /**
+   * A JSON value as it is. Its entries stand for their own paths without a place each: a pass-through array of a
+   * million items would cost a million places, which `comment` finds by walking down from the value instead.
+   */
   raw(json: unknown, path: Path): LayoutNode {
-    if (Array.isArray(json)) {
-      const node = seqNode([]);
-      json.forEach((item, i) => {
-        node.items.push(this.at([...path, i], undefined, this.raw(item, [...path, i])));
-      });
-      return node;
+    const node = fromJson(json);
+    this.#raw.set(pointer(path), node);
+    return node;
+  }
+
+  /** The entry standing for `path` inside a value written as it is (see `raw`), if it lies strictly inside one. */
+  #insideRaw(path: Path): Entry | undefined {
+    for (let depth = path.length - 1; depth >= 0; depth--) {
+      let node = this.#raw.get(pointer(path.slice(0, depth)));
+      if (node === undefined) continue;
+      let found: Entry | undefined;
+      for (const segment of path.slice(depth)) {
+        found =
+          node?.kind === "seq" && typeof segment === "number"
+            ? node.items[segment]
+            : node?.kind === "map"
+              ? entryOf(node, String(segment))
+              : undefined;
+        if (found === undefined) return undefined;
+        node = found.value;
+      }
+      return found;
     }
-    if (isObject(json)) {
-      return mapNode(
-        Object.entries(json).map(([key, value]) => this.at([...path, key], key, this.raw(value, [...path, key]))),
-      );
-    }
-    return fromJson(json);
+    return undefined;
   }
 
   /** Copies the keys of `json` not in `known` into `entries`, as they are. */
@@ -306,7 +372,7 @@ class Builder {
   comment(path: Path, diagnostic: Diagnostic, root: MapNode): void {
     let target: Entry | undefined;
     for (let depth = path.length; depth >= 0 && !target; depth--)
-      target = this.#places.get(pointer(path.slice(0, depth)));
+      target = this.#places.get(pointer(path.slice(0, depth))) ?? this.#insideRaw(path.slice(0, depth));
     target ??= root.entries[0];
     if (!target) return;
     const text = `# ${diagnostic.code} (kept as in the JSON): ${commentText(diagnostic.message)}`;

@@ -269,6 +269,31 @@ describe("decompile writes the idiomatic forms", () => {
     );
   });
 
+  it("refuses a service whose DSL would be over the size limit of a DSL file, which nothing could read", () => {
+    // A pass-through array of 250,000 items: about 1.5 MB of DSL, over the 1 MiB limit.
+    const json = { ...serviceWith([pdf("letters", { main: true })]), extra: Array(250_000).fill(1) };
+    const [one] = decompile(json).services;
+    expect(one?.text).toBeUndefined();
+    expect(one?.diagnostics.find((d) => d.code === "cannot-decompile")?.message).toMatch(
+      /^The service's DSL would be [\d,]+ bytes; expected at most 1,048,576 bytes, the size limit of a DSL file, which no command would read\.$/,
+    );
+    // At the limit itself, it is written.
+    const within = { ...serviceWith([pdf("letters", { main: true })]), extra: Array(100_000).fill(1) };
+    expect(build(decompiled(within))).toEqual(within);
+  });
+
+  it("writes a comment about a part of a value written as it is before that part's own entry", () => {
+    // A split the model refuses is written as it is; its page count, inside it, gets the comment.
+    const json = serviceWith([
+      pdf("letters", { main: true, splitConfig: { "@type": "bsc.PAGE", editable: false, pages: 0 } }),
+    ]);
+    const text = decompiled(json);
+    expect(text).toContain(
+      '      editable: false\n      # out-of-range (kept as in the JSON): "pages" in bsc.PAGE is 0; expected 1 or more.\n      pages: 0\n',
+    );
+    expect(build(text)).toEqual(json);
+  });
+
   it("compares keys named like Object's members as data: its loss check is not fooled by them", () => {
     // An own "__proto__" holding {} is not the prototype every object inherits, which has no keys either.
     expect(firstDifference(JSON.parse('{"a":{"__proto__":{}}}'), { a: {} })).toEqual(["a", "__proto__"]);

@@ -198,7 +198,7 @@ export const CATALOGUE = {
     severity: "info",
     docs: {
       model:
-        "A file holds more findings of one code than it lists: the first 100 of each code (in text order) are listed, and one note, at the first one left out, counts the rest (`maxFindingsPerCode` in `mailroom.config.yaml` sets another number). A file with 700,000 unknown keys needs its first few fixed, not 700,000 lines printed; the note has the info severity, the findings listed keep theirs.",
+        "A file holds more findings of one code than it lists: the first 100 of each code (in text order) are listed, and one note, at the first one left out, counts the rest (`maxFindingsPerCode` in `mailroom.config.yaml` sets another number). A file with 700,000 unknown keys needs its first few fixed, not 700,000 lines printed; the note has the info severity, the findings listed keep theirs. The findings not listed are not even built, only counted: the totals of a run and `--max-warnings` count them all, with their own severity.",
     },
     messages: {
       rest: 'Found {{count}} more "{{code}}" findings in this file, not listed; at most {{max}} of one code are listed per file.',
@@ -553,7 +553,7 @@ export const CATALOGUE = {
     severity: "error",
     docs: {
       formatting:
-        "A service whose DSL would not compile back to exactly its JSON: a field the model requires is missing (the compiler would write a default), a field has a type the DSL cannot hold, or a field the DSL passes through has the name of one of its own keys. The message names the first JSON path that would differ. Nothing is written for the service.",
+        "A service whose DSL would not compile back to exactly its JSON: a field the model requires is missing (the compiler would write a default), a field has a type the DSL cannot hold, or a field the DSL passes through has the name of one of its own keys. The message names the first JSON path that would differ. A service whose DSL would be larger than a DSL file may be (1 MiB) is refused too: no command would read the file. Nothing is written for the service.",
     },
     messages: {
       notAnObject: "Found a service that is not an object; expected a service object.",
@@ -561,6 +561,8 @@ export const CATALOGUE = {
         "The service cannot be written in the DSL without loss: the DSL written for it does not compile ({{errors}}).",
       valueDiffers:
         'The service cannot be written in the DSL without loss: the value at "{{pointer}}" would not come back the same.',
+      tooLarge:
+        "The service's DSL would be {{size}} bytes; expected at most {{max}} bytes, the size limit of a DSL file, which no command would read.",
     },
   },
   "file-exists": {

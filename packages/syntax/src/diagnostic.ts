@@ -35,7 +35,15 @@ export interface Diagnostic {
   readonly span: Span;
   readonly related?: readonly RelatedInformation[];
   readonly fix?: Fix;
+  /** On a `more-findings` note only: the findings of its code it stands for, not listed, by severity. */
+  readonly unlisted?: Readonly<Record<Severity, number>>;
 }
+
+/**
+ * Asked by a source of diagnostics before it builds one: whether it is wanted. A file lists only the first
+ * findings of each code, so past those a source only counts the rest, without the cost of their messages.
+ */
+export type Wanted = (code: string, severity: Severity, span: Span) => boolean;
 
 export const span = (offset: number, length: number): Span => ({ offset, length });
 

@@ -82,11 +82,27 @@ function countOwnKeys(value: unknown): number {
   return count;
 }
 
+/** The offset just after the closing bracket of each object and array of valid JSON text, by its opening one's. */
+function containerEnds(text: string): Map<number, number> {
+  const ends = new Map<number, number>();
+  const open: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === QUOTE) i = stringEnd(text, i);
+    else if (c === OPEN_BRACE || c === OPEN_BRACKET) open.push(i);
+    else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) ends.set(open.pop() as number, i + 1);
+  }
+  return ends;
+}
+
 /**
  * Builds the positioned tree of valid JSON text (checked by JSON.parse, nesting within `MAX_NESTING`, so the
  * recursion is bounded), with the same nodes and spans as the positioned parser. No error handling: none can occur.
+ * The members of an object or array are read when first asked for: locating a few paths in a file at the size
+ * limit (an array of four million numbers) builds the nodes on those paths, not four million nodes.
  */
 function buildTree(text: string): SyntaxNode {
+  const ends = containerEnds(text);
   let i = 0;
   // JSON's white space: space, line feed, carriage return, tab.
   const skipSpace = () => {
@@ -99,36 +115,60 @@ function buildTree(text: string): SyntaxNode {
     const raw = text.slice(start + 1, end);
     return raw.includes("\\") ? (JSON.parse(text.slice(start, i)) as string) : raw;
   };
+  /** The members of the object whose opening brace is at `offset`. */
+  const members = (offset: number): PropertyNode[] => {
+    i = offset + 1;
+    const properties: PropertyNode[] = [];
+    skipSpace();
+    if (text.charCodeAt(i) !== CLOSE_BRACE)
+      do {
+        skipSpace();
+        const keyOffset = i;
+        const key = string();
+        const keySpan = { offset: keyOffset, length: i - keyOffset };
+        skipSpace();
+        i++; // the colon
+        properties.push({ key, keySpan, value: value() });
+      } while (skipSpaceThen(COMMA));
+    return properties;
+  };
+  /** The items of the array whose opening bracket is at `offset`. */
+  const itemsOf = (offset: number): SyntaxNode[] => {
+    i = offset + 1;
+    const items: SyntaxNode[] = [];
+    skipSpace();
+    if (text.charCodeAt(i) !== CLOSE_BRACKET)
+      do items.push(value());
+      while (skipSpaceThen(COMMA));
+    return items;
+  };
   const value = (): SyntaxNode => {
     skipSpace();
     const offset = i;
     const c = text.charCodeAt(i);
-    if (c === OPEN_BRACE) {
-      i++;
-      const properties: PropertyNode[] = [];
-      skipSpace();
-      if (text.charCodeAt(i) === CLOSE_BRACE) i++;
-      else
-        do {
-          skipSpace();
-          const keyOffset = i;
-          const key = string();
-          const keySpan = { offset: keyOffset, length: i - keyOffset };
-          skipSpace();
-          i++; // the colon
-          properties.push({ key, keySpan, value: value() });
-        } while (skipSpaceThen(COMMA));
-      return { kind: "object", span: { offset, length: i - offset }, properties };
-    }
-    if (c === OPEN_BRACKET) {
-      i++;
-      const items: SyntaxNode[] = [];
-      skipSpace();
-      if (text.charCodeAt(i) === CLOSE_BRACKET) i++;
-      else
-        do items.push(value());
-        while (skipSpaceThen(COMMA));
-      return { kind: "array", span: { offset, length: i - offset }, items };
+    if (c === OPEN_BRACE || c === OPEN_BRACKET) {
+      i = ends.get(offset) as number;
+      const span = { offset, length: i - offset };
+      if (c === OPEN_BRACE) {
+        let properties: PropertyNode[] | undefined;
+        return {
+          kind: "object",
+          span,
+          get properties() {
+            properties ??= members(offset);
+            return properties;
+          },
+        };
+      }
+      let items: SyntaxNode[] | undefined;
+      return {
+        kind: "array",
+        span,
+        get items() {
+          items ??= itemsOf(offset);
+          return items;
+        },
+      };
     }
     if (c === QUOTE) {
       const contents = string();

@@ -15,6 +15,7 @@ import {
   type Severity,
   type Span,
   type TextEdit,
+  type Wanted,
 } from "@mailroom/syntax";
 import { expressionsByType, indexExpressions } from "./expressions.js";
 import type { HeldBack } from "./held-back.js";
@@ -189,6 +190,7 @@ class Context implements RuleContext {
  * service's source map (the narrowest span: a key, a value, a token inside a value) and takes the severity
  * configured for its rule; a rule turned off does not run at all. A report about a part of the service that is
  * held back, or pointing at one, depends on what that part would say if it were sound: it is not reported.
+ * Only the reports `wanted` are built into diagnostics (their messages, fixes and related places).
  */
 export function runRules(
   document: SourceDocument,
@@ -196,6 +198,7 @@ export function runRules(
   rules: readonly Rule[],
   settings: RuleSettingsMap = {},
   heldBack?: HeldBack,
+  wanted?: Wanted,
 ): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
   const facts = new ServiceFacts(service);
@@ -214,6 +217,7 @@ export function runRules(
             const end = sourceOffset(document.text, span, report.within.offset + report.within.length);
             span = { offset: start, length: end - start };
           }
+          if (wanted && !wanted(rule.meta.id, severity, span)) return;
           const { messages } = rule.meta;
           const fix = renderFix(document, service, report, messages);
           diagnostics.push({
