@@ -1,7 +1,7 @@
 // Builds the playground into dist/: index.html, its style, the page's script and the worker's (with the chunks
 // they load when needed: pdf.js only once a PDF is read), and pdf.js's data files, which it fetches beside the
 // worker. Every URL in the site is relative, so it works from any static server, under any path.
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
@@ -9,6 +9,12 @@ import { build } from "esbuild";
 const at = (path) => fileURLToPath(new URL(path, import.meta.url));
 const dist = at("../dist/");
 const examples = at("../../../examples/");
+
+/** The repository's web address, from the root package.json: issues are filed there. */
+function repository() {
+  const url = JSON.parse(readFileSync(at("../../../package.json"), "utf8")).repository.url;
+  return url.replace(/^git\+/, "").replace(/\.git$/, "");
+}
 
 /** The examples: each `<name>.service.yaml` with its test file. */
 function examplesModule() {
@@ -24,11 +30,9 @@ function examplesModule() {
     };
   });
   const config = readFileSync(join(examples, "mailroom.config.yaml"), "utf8");
-  const url = JSON.parse(readFileSync(at("../../../package.json"), "utf8")).repository.url;
-  const repository = url.replace(/^git\+/, "").replace(/\.git$/, "");
   return `export const EXAMPLES = ${JSON.stringify(list)};
 export const CONFIG = ${JSON.stringify(config)};
-export const REPOSITORY = ${JSON.stringify(repository)};`;
+export const REPOSITORY = ${JSON.stringify(repository())};`;
 }
 
 /** The files the examples' test files and configuration read: the samples and the organizational unit. */
@@ -102,7 +106,10 @@ const result = await build({
 });
 if (result.warnings.length > 0) process.exit(1);
 
-cpSync(at("../src/index.html"), join(dist, "index.html"));
+writeFileSync(
+  join(dist, "index.html"),
+  readFileSync(at("../src/index.html"), "utf8").replaceAll("%REPOSITORY%", repository()),
+);
 cpSync(at("../src/style.css"), join(dist, "style.css"));
 const pdfjs = fileURLToPath(new URL("../../", import.meta.resolve("pdfjs-dist/legacy/build/pdf.mjs")));
 for (const folder of ["cmaps", "standard_fonts", "wasm"]) {

@@ -14,10 +14,22 @@ const TYPES = {
   ".json": "application/json",
 };
 
-/** The file a request's path names under dist/, or undefined for a path that leaves it. */
+/**
+ * Where the site is served: `/` unless PLAYGROUND_BASE names a folder (`/mailroom/`, as GitHub Pages serves a
+ * project's site), to see that the site works under any path.
+ */
+const base = (process.env.PLAYGROUND_BASE ?? "/").replace(/^\/?/, "/").replace(/\/?$/, "/");
+
+/** The file a request's path names under dist/, or undefined for a path outside the site. */
 function fileOf(url) {
-  const path = normalize(decodeURIComponent(new URL(url, "http://localhost").pathname));
-  if (path.split("/").includes("..")) return undefined;
+  let full;
+  try {
+    full = normalize(decodeURIComponent(new URL(url, "http://localhost").pathname));
+  } catch {
+    return undefined;
+  }
+  if (!full.startsWith(base) || full.split("/").includes("..")) return undefined;
+  const path = full.slice(base.length - 1);
   return join(root, path.endsWith("/") ? `${path}index.html` : path);
 }
 
@@ -34,5 +46,5 @@ const server = createServer(async (request, response) => {
 
 const port = Number(process.env.PORT ?? 8080);
 server.listen(port, "127.0.0.1", () => {
-  console.log(`mailroom playground: http://127.0.0.1:${server.address().port}/`);
+  console.log(`mailroom playground: http://127.0.0.1:${server.address().port}${base}`);
 });

@@ -13,7 +13,7 @@ import {
   lineNumbers,
 } from "@codemirror/view";
 import type { Answer, DroppedFile, EditedFiles, Request } from "./protocol.js";
-import { WORK_FOLDER } from "./protocol.js";
+import { EXAMPLE_OU, WORK_FOLDER } from "./protocol.js";
 import { decodeState, encodeState, type SharedState } from "./share.js";
 
 /*
@@ -173,6 +173,8 @@ const status = (id: string, text: string) => {
 
 async function refresh(): Promise<void> {
   const files = editedFiles();
+  // The issue link carries the state as it is now: it is a plain link, which the reader follows or not.
+  void issueLink().then((href) => $<HTMLAnchorElement>("issue").setAttribute("href", href));
   const built = await current("build", { kind: "build", files });
   if (built?.kind === "build") {
     state.boxes = [...built.boxes];
@@ -206,7 +208,8 @@ async function evaluate(): Promise<void> {
   }
   status("eval-status", "Evaluating…");
   const now = $<HTMLInputElement>("now").value.trim();
-  const answer = await current("eval", { kind: "eval", files: editedFiles(), dropped: state.dropped, now });
+  const ou = $<HTMLInputElement>("ou").checked ? EXAMPLE_OU : "";
+  const answer = await current("eval", { kind: "eval", files: editedFiles(), dropped: state.dropped, now, ou });
   if (!answer) return;
   if (answer.kind === "error") return status("eval-status", answer.message);
   $("eval-text").textContent = answer.text ?? "";
@@ -281,7 +284,7 @@ async function drop(files: Iterable<File>): Promise<void> {
 
 function sharedState(): SharedState {
   const files = editedFiles();
-  return { ...files, now: $<HTMLInputElement>("now").value, pane: state.pane };
+  return { ...files, now: $<HTMLInputElement>("now").value, ou: $<HTMLInputElement>("ou").checked, pane: state.pane };
 }
 
 async function share(): Promise<void> {
@@ -295,16 +298,14 @@ async function share(): Promise<void> {
 }
 
 /** An issue on the repository, its body the share link and the service: the bug as the reporter saw it. */
-async function openIssue(): Promise<void> {
-  const hash = await encodeState(sharedState());
+async function issueLink(): Promise<string> {
   const page = new URL(location.href);
-  page.hash = hash;
+  page.hash = await encodeState(sharedState());
   const service = textOf("service");
   // Browsers and servers cut URLs of tens of kilobytes: a long service is only in the link.
   const shown = service.length > 4000 ? `${service.slice(0, 4000)}\n# (cut: the link above has all of it)` : service;
   const body = `What I did, what I expected, what happened:\n\n\n[Playground state](${page.href})\n\n\`${state.names.service}\`:\n\`\`\`yaml\n${shown}\n\`\`\`\n`;
-  const url = `${REPOSITORY}/issues/new?${new URLSearchParams({ title: "Playground: ", body })}`;
-  window.open(url, "_blank", "noopener");
+  return `${REPOSITORY}/issues/new?${new URLSearchParams({ title: "Playground: ", body })}`;
 }
 
 function loadExample(name: string): void {
@@ -325,8 +326,8 @@ async function start(): Promise<void> {
     button.addEventListener("click", () => showPane(button.dataset.pane as string));
   }
   $("share").addEventListener("click", () => void share());
-  $("issue").addEventListener("click", () => void openIssue());
   $("now").addEventListener("change", () => void evaluate());
+  $("ou").addEventListener("change", () => void evaluate());
 
   const box = $("drop");
   const input = $<HTMLInputElement>("files");
@@ -350,6 +351,7 @@ async function start(): Promise<void> {
   if (shared) {
     picker.append(new Option("(shared)", "", true, true));
     $<HTMLInputElement>("now").value = shared.now;
+    $<HTMLInputElement>("ou").checked = shared.ou;
     openEditors({
       service: shared.service,
       test: shared.test,

@@ -26,6 +26,8 @@ export type Request =
       readonly dropped: readonly DroppedFile[];
       /** The evaluation's instant, as `--now` takes it; empty for the present. */
       readonly now: string;
+      /** The organizational unit's file, as `--ou` names it; none when empty. */
+      readonly ou: string;
     }
   | { readonly kind: "test"; readonly files: EditedFiles };
 
@@ -52,6 +54,9 @@ export interface CaseLine {
   readonly status: "passed" | "failed" | "broken";
   readonly details: readonly string[];
 }
+
+/** The examples' organizational unit, beside them. */
+export const EXAMPLE_OU = "organizational-unit.json";
 
 /** The folder, in the worker's files, that holds the files edited and dropped, and the bundled samples. */
 export const WORK_FOLDER = "/playground";

@@ -9,6 +9,8 @@ export interface SharedState {
   readonly config: string;
   /** The instant the values are computed at (`--now`); empty for the present. */
   readonly now: string;
+  /** Whether the examples' organizational unit is given. */
+  readonly ou: boolean;
   /** The pane shown. */
   readonly pane: string;
 }
@@ -54,6 +56,7 @@ export async function decodeState(hash: string): Promise<{ state?: SharedState; 
         test: value.test,
         config: value.config,
         now: isText(value.now) ? value.now : "",
+        ou: value.ou === true,
         pane: isText(value.pane) ? value.pane : "json",
       },
     };

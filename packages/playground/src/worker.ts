@@ -11,6 +11,7 @@ import {
   differenceMessage,
   outcomeJson,
   outcomeText,
+  readOrganizationalUnit,
   readTestFile,
   runCase,
   simulateJob,
@@ -129,9 +130,16 @@ async function evaluate(request: Extract<Request, { kind: "eval" }>): Promise<An
   for (const name of new Set(request.dropped.map((f) => f.name))) {
     if (!request.dropped.some((f) => f.name === name)) removeMemoryFile(at(name));
   }
+  let organizationalUnit: unknown;
+  if (request.ou !== "") {
+    const unit = await readOrganizationalUnit(at(request.ou));
+    if (!unit.ok) return { kind: "eval", findings: [`${request.ou}: ${unit.problem}`] };
+    organizationalUnit = unit.value;
+  }
   const simulation = await simulateJob(service.json as Service, {
     // Relative to the service's folder, as the command line names them from there.
     files: request.dropped.map((f) => [f.box, f.name]),
+    organizationalUnit,
     requirements: {},
     now,
     areaUnit: settings.areaUnit ?? "pt",

@@ -4,13 +4,16 @@
  * server, the checker and the runtime read them with the same calls that read a disk under `mailroom lsp`.
  */
 
+import { WORK_FOLDER } from "../protocol.js";
+
 const files = new Map<string, Uint8Array>();
 /** Folders that hold no file but must be seen to exist (where the site serves pdf.js's data). */
 const folders = new Set<string>(["/"]);
 
+/** A path as the files are kept: absolute (a relative one is in the work folder, the commands' working directory). */
 const normal = (path: string): string => {
   const parts: string[] = [];
-  for (const part of path.split("/")) {
+  for (const part of (path.startsWith("/") ? path : `${WORK_FOLDER}/${path}`).split("/")) {
     if (part === "" || part === ".") continue;
     if (part === "..") parts.pop();
     else parts.push(part);
