@@ -281,7 +281,8 @@ describe("the playground", () => {
         }
         for (const file of ["service", "test", "config"]) {
           await page.click(`#tab-${file}`);
-          expect(await page.locator(`.cm-editor[data-file="${file}"]`).isVisible()).toBe(true);
+          const shown = page.locator(".cm-editor").filter({ visible: true });
+          expect(await shown.evaluateAll((editors) => editors.map((e) => e.getAttribute("data-file")))).toEqual([file]);
         }
         await page.screenshot({ path: join(SCREENSHOTS, `${layout}.png`) });
         await context.close();

@@ -1,7 +1,8 @@
+import { tags } from "@lezer/highlight";
 import { CONFIG, EXAMPLES, REPOSITORY } from "playground:examples";
 import { defaultKeymap, history as editHistory, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { yaml } from "@codemirror/lang-yaml";
-import { bracketMatching, defaultHighlightStyle, indentOnInput, syntaxHighlighting } from "@codemirror/language";
+import { bracketMatching, HighlightStyle, indentOnInput, syntaxHighlighting } from "@codemirror/language";
 import { LSPClient, languageServerExtensions, type Transport } from "@codemirror/lsp-client";
 import { EditorState } from "@codemirror/state";
 import {
@@ -97,6 +98,15 @@ const theme = EditorView.theme({
   ".cm-content": { caretColor: "var(--ink)" },
 });
 
+/** YAML's colours, from the page's scheme (light or dark). */
+const highlight = HighlightStyle.define([
+  { tag: [tags.propertyName, tags.definition(tags.propertyName)], color: "var(--key)" },
+  { tag: [tags.string, tags.special(tags.string), tags.content], color: "var(--string)" },
+  { tag: [tags.number, tags.bool, tags.null, tags.atom], color: "var(--number)" },
+  { tag: [tags.comment, tags.lineComment], color: "var(--comment)", fontStyle: "italic" },
+  { tag: [tags.keyword, tags.typeName, tags.labelName, tags.meta], color: "var(--keyword)" },
+]);
+
 /** The editors of a set of files: each opened on the server under its name in the work folder. */
 function openEditors(files: Record<FileKey, { name: string; text: string }>): void {
   for (const view of state.views.values()) view.destroy();
@@ -115,7 +125,7 @@ function openEditors(files: Record<FileKey, { name: string; text: string }>): vo
           indentOnInput(),
           bracketMatching(),
           highlightActiveLine(),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          syntaxHighlighting(highlight),
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           yaml(),
           theme,
