@@ -1,4 +1,3 @@
-import { tags } from "@lezer/highlight";
 import { CONFIG, EXAMPLES, REPOSITORY } from "playground:examples";
 import { defaultKeymap, history as editHistory, historyKeymap, indentWithTab } from "@codemirror/commands";
 import { yaml } from "@codemirror/lang-yaml";
@@ -13,6 +12,8 @@ import {
   keymap,
   lineNumbers,
 } from "@codemirror/view";
+import { tags } from "@lezer/highlight";
+import { diagnosticsWithFixes } from "./diagnostics.js";
 import type { Answer, DroppedFile, EditedFiles, Request } from "./protocol.js";
 import { EXAMPLE_OU, WORK_FOLDER } from "./protocol.js";
 import { decodeState, encodeState, type SharedState } from "./share.js";
@@ -66,7 +67,8 @@ const client = new LSPClient({
   initializationOptions: { docsBase: `${REPOSITORY}/blob/main/docs/`, diagnosticsDelay: 150 },
   // The worker may be busy reading a PDF: a request waits for it.
   timeout: 20_000,
-  extensions: languageServerExtensions(),
+  // Before the package's own: its diagnostics come with no quick fixes.
+  extensions: [diagnosticsWithFixes(), ...languageServerExtensions()],
 }).connect(lspTransport());
 
 type FileKey = "service" | "test" | "config";
@@ -111,10 +113,16 @@ const highlight = HighlightStyle.define([
 function openEditors(files: Record<FileKey, { name: string; text: string }>): void {
   for (const view of state.views.values()) view.destroy();
   state.views.clear();
+  $("editors").replaceChildren();
   for (const key of FILE_KEYS) {
     state.names[key] = files[key].name;
+    // Each editor in a box of its own, which is hidden when another file is shown.
+    const slot = document.createElement("div");
+    slot.className = "editor";
+    slot.dataset.file = key;
+    $("editors").append(slot);
     const view = new EditorView({
-      parent: $("editors"),
+      parent: slot,
       state: EditorState.create({
         doc: files[key].text,
         extensions: [
@@ -129,6 +137,8 @@ function openEditors(files: Record<FileKey, { name: string; text: string }>): vo
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           yaml(),
           theme,
+          // Long expressions wrap: no sideways scrolling, on a phone least of all.
+          EditorView.lineWrapping,
           EditorView.contentAttributes.of({ "aria-label": files[key].name }),
           client.plugin(`file://${WORK_FOLDER}/${files[key].name}`),
           EditorView.updateListener.of((update) => {
@@ -137,7 +147,6 @@ function openEditors(files: Record<FileKey, { name: string; text: string }>): vo
         ],
       }),
     });
-    view.dom.dataset.file = key;
     state.views.set(key, view);
     $(`tab-${key}`).textContent = files[key].name;
   }
@@ -147,7 +156,7 @@ function openEditors(files: Record<FileKey, { name: string; text: string }>): vo
 
 function showFile(key: FileKey): void {
   state.shown = key;
-  for (const [k, view] of state.views) view.dom.hidden = k !== key;
+  for (const [k, view] of state.views) (view.dom.parentElement as HTMLElement).hidden = k !== key;
   for (const k of FILE_KEYS) $(`tab-${k}`).setAttribute("aria-selected", String(k === key));
 }
 
