@@ -42,8 +42,14 @@ addMemoryFolder(new URL("pdfjs/", import.meta.url).pathname);
 
 const at = (name: string) => `${WORK_FOLDER}/${name}`;
 
+/** The names of the edited files last written: those of another example are removed once it is left. */
+let written: string[] = [];
+
 /** The edited files, written where the commands read them. */
 function write(files: EditedFiles): void {
+  const names = [files.service.name, files.test.name];
+  for (const name of written) if (!names.includes(name)) removeMemoryFile(at(name));
+  written = names;
   writeMemoryFile(at(files.service.name), files.service.text);
   writeMemoryFile(at(files.test.name), files.test.text);
   writeMemoryFile(at("mailroom.config.yaml"), files.config);
@@ -60,13 +66,12 @@ async function checked(files: EditedFiles): Promise<{
   document: SourceDocument;
   diagnostics: Diagnostic[];
   settings: ResolvedSettings;
-  file: string;
 }> {
   write(files);
   const file = at(files.service.name);
   const settings = await new ConfigResolver().settingsFor(file);
   const document = readDocument(file, files.service.text);
-  return { document, diagnostics: checkDocument(document, { rules: settings.rules }), settings, file };
+  return { document, diagnostics: checkDocument(document, { rules: settings.rules }), settings };
 }
 
 const hasErrors = (diagnostics: readonly Diagnostic[]) => diagnostics.some((d) => d.severity === "error");
@@ -127,9 +132,6 @@ async function evaluate(request: Extract<Request, { kind: "eval" }>): Promise<An
   const now = request.now === "" ? Date.now() : Date.parse(request.now);
   if (Number.isNaN(now))
     return { kind: "eval", findings: [`"${request.now}" is not an ISO-8601 instant such as 2024-03-15T10:00:00Z.`] };
-  for (const name of new Set(request.dropped.map((f) => f.name))) {
-    if (!request.dropped.some((f) => f.name === name)) removeMemoryFile(at(name));
-  }
   let organizationalUnit: unknown;
   if (request.ou !== "") {
     const unit = await readOrganizationalUnit(at(request.ou));

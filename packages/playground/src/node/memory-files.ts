@@ -31,12 +31,6 @@ export function addMemoryFolder(path: string): void {
   folders.add(normal(path));
 }
 
-/** The paths of the files under `folder`, sorted. */
-export const memoryFilesUnder = (folder: string): string[] => {
-  const prefix = `${normal(folder)}/`.replace(/^\/\/$/, "/");
-  return [...files.keys()].filter((path) => path.startsWith(prefix)).sort();
-};
-
 export type Kind = "file" | "folder";
 
 export function kindOf(path: string): Kind | undefined {
