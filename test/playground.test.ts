@@ -280,6 +280,24 @@ describe("the playground", () => {
     await second.context.close();
   });
 
+  it("works offline once loaded", async () => {
+    const { context, page } = await open();
+    await expect.poll(() => page.textContent("#json")).not.toBe("");
+    // The service worker keeps the site's files once it controls the page.
+    await page.waitForFunction(
+      () =>
+        (globalThis as unknown as { navigator: { serviceWorker: { controller: unknown } } }).navigator.serviceWorker
+          .controller !== null,
+    );
+    await context.setOffline(true);
+    await page.reload();
+    await page.waitForSelector("body[data-ready=true]");
+    await pickExample(page, "payslips");
+    const built = await runCli(["build", "examples/payslips.service.yaml", "--stdout"]);
+    await expect.poll(() => page.textContent("#json"), { timeout: 30_000 }).toBe(built.stdout);
+    await context.close();
+  });
+
   it(`never blocks the main thread for more than 250 ms while typing in the largest example (${LARGEST})`, async () => {
     const { context, page } = await open();
     await pickExample(page, LARGEST);

@@ -82,7 +82,7 @@ const playground = {
 };
 
 // Only what this script writes: dist/tsc is the typecheck's, left to `tsc -b`.
-for (const output of ["index.html", "style.css", "main.js", "worker.js", "chunks", "pdfjs"])
+for (const output of ["index.html", "style.css", "main.js", "worker.js", "offline.js", "chunks", "pdfjs"])
   rmSync(join(dist, output), { recursive: true, force: true });
 mkdirSync(dist, { recursive: true });
 
@@ -111,6 +111,23 @@ writeFileSync(
   readFileSync(at("../src/index.html"), "utf8").replaceAll("%REPOSITORY%", repository()),
 );
 cpSync(at("../src/style.css"), join(dist, "style.css"));
+// The service worker, with the files the page loads first: what the entries reach by static imports.
+const shell = new Set(["./", "style.css"]);
+const { outputs } = result.metafile;
+const keep = (file) => {
+  const name = relative(dist, file);
+  if (shell.has(name)) return;
+  shell.add(name);
+  for (const { path, kind } of outputs[file]?.imports ?? []) if (kind === "import-statement") keep(path);
+};
+// The two entries (pdf.js and the date locales are entry points too, for esbuild: the dynamic imports' targets).
+for (const entry of ["main.js", "worker.js"]) keep(join(relative(process.cwd(), dist), entry));
+const offline = readFileSync(at("../src/offline.js"), "utf8");
+if (!offline.includes("const SHELL = [];")) throw new Error("src/offline.js no longer declares its SHELL list");
+writeFileSync(
+  join(dist, "offline.js"),
+  offline.replace("const SHELL = [];", `const SHELL = ${JSON.stringify([...shell].sort())};`),
+);
 const pdfjs = fileURLToPath(new URL("../../", import.meta.resolve("pdfjs-dist/legacy/build/pdf.mjs")));
 for (const folder of ["cmaps", "standard_fonts", "wasm"]) {
   cpSync(join(pdfjs, folder), join(dist, "pdfjs", folder), { recursive: true });

@@ -137,8 +137,6 @@ function openEditors(files: Record<FileKey, { name: string; text: string }>): vo
           keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
           yaml(),
           theme,
-          // Long expressions wrap: no sideways scrolling, on a phone least of all.
-          EditorView.lineWrapping,
           EditorView.contentAttributes.of({ "aria-label": files[key].name }),
           client.plugin(`file://${WORK_FOLDER}/${files[key].name}`),
           EditorView.updateListener.of((update) => {
@@ -385,3 +383,6 @@ async function start(): Promise<void> {
 }
 
 void start();
+
+// Kept for offline use once loaded (src/offline.js); a browser without service workers just goes online each time.
+void navigator.serviceWorker?.register(new URL("offline.js", import.meta.url)).catch(() => {});
