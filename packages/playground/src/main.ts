@@ -26,6 +26,12 @@ import { decodeState, encodeState, type SharedState } from "./share.js";
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
 const worker = new Worker(new URL("worker.js", import.meta.url), { type: "module" });
+// A worker that cannot start (a browser without module workers) or that fails leaves the editors dumb: the page
+// says so rather than going quiet.
+worker.addEventListener("error", (event) => {
+  const reason = event.message ? ` (${event.message})` : "";
+  $("notice").textContent = `The playground's worker stopped${reason}: reload the page to start again.`;
+});
 
 // Requests to the worker, answered in any order.
 let nextId = 0;
