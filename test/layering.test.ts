@@ -17,6 +17,7 @@ const LAYERS = [
   "language-server",
   "cli",
   "vscode",
+  "playground",
 ];
 
 function sourceFiles(directory: string): string[] {

@@ -4,10 +4,9 @@ import type { Service } from "@mailroom/model";
 import {
   type AreaUnit,
   type DocumentOutcome,
-  describeDocument,
   documentSource,
-  type JobDocument,
-  type JobOutcome,
+  outcomeJson,
+  outcomeText,
   readOrganizationalUnit,
   simulateJob,
 } from "@mailroom/runtime";
@@ -83,7 +82,7 @@ export async function evaluate(file: string, options: EvalOptions, io: Io): Prom
   }
   const { outcome } = simulation;
   const problems = located(checked, source, outcome.documents);
-  io.out(options.format === "json" ? json(outcome) : text(outcome));
+  io.out(options.format === "json" ? outcomeJson(outcome) : outcomeText(outcome));
   const violations = outcome.violations.length;
   if (problems.diagnostics.length > 0) {
     io.err(formatPlain([problems]));
@@ -134,54 +133,4 @@ function located(checked: FileReport, source: ServiceSource, documents: readonly
     ),
   );
   return { file: checked.file, text: checked.text, diagnostics };
-}
-
-/** A document as the JSON output refers to it. */
-const reference = (document: JobDocument) => ({
-  box: document.box,
-  file: document.file,
-  ...(document.pages && { pages: document.pages }),
-});
-
-function json(outcome: JobOutcome): string {
-  const documents = outcome.documents.map(({ document, metadata, attachedTo }) => ({
-    box: document.box,
-    file: document.file,
-    ...(document.archiveEntry !== undefined && { archiveEntry: document.archiveEntry }),
-    ...(document.pages && { pages: document.pages }),
-    metadata: Object.fromEntries(
-      [...metadata].map(([name, result]) => [name, "value" in result ? result.value : null]),
-    ),
-    errors: Object.fromEntries(
-      [...metadata].flatMap(([name, result]) => ("problem" in result ? [[name, result.problem]] : [])),
-    ),
-    ...(attachedTo && { attachedTo: attachedTo.map(reference) }),
-  }));
-  const violations = outcome.violations.map(({ code, box, message }) => ({ code, box, message }));
-  return `${JSON.stringify({ documents, unmatched: outcome.unmatched, violations }, null, 2)}\n`;
-}
-
-/**
- * Per document, where it comes from and what it goes with, then its metadata and their values, aligned; a
- * metadata without a value says so. Then the archive entries no box takes, and the violations.
- */
-function text(outcome: JobOutcome): string {
-  const documents = outcome.documents.map(({ document, metadata, attachedTo }) => {
-    const width = Math.max(0, ...[...metadata.keys()].map((n) => n.length));
-    const lines = [...metadata].map(([name, result]) => {
-      const shown = "value" in result ? JSON.stringify(result.value) : "(no value: see below)";
-      return `  ${name.padEnd(width)}  ${shown}`;
-    });
-    const entry = document.archiveEntry === undefined ? "" : `  ${document.archiveEntry}`;
-    const pages = document.pages ? `  pages ${document.pages[0]}-${document.pages[1]}` : "";
-    const to = attachedTo && `  attached to ${attachedTo.map(describeDocument).join(", ") || "no MAIN document"}`;
-    return `${document.box}#${document.position}  ${document.file}${entry}${pages}\n${to ? `${to}\n` : ""}${lines.join("\n") || "  (no metadata)"}\n`;
-  });
-  const unmatched = outcome.unmatched.map(({ archive, entry }) => `  ${archive}  ${entry}\n`);
-  const violations = outcome.violations.map(({ code, message }) => `  ${code}: ${message}\n`);
-  return [
-    ...documents,
-    ...(unmatched.length > 0 ? [`Taken by no box:\n${unmatched.join("")}`] : []),
-    ...(violations.length > 0 ? [`Violations:\n${violations.join("")}`] : []),
-  ].join("\n");
 }

@@ -44,5 +44,6 @@ export {
   pdfPageCount,
 } from "./pdf/index.js";
 export { DEFAULT_LIMITS, type Limits } from "./simulate/limits.js";
+export { outcomeJson, outcomeText } from "./simulate/outcome-output.js";
 export { simulateJob } from "./simulate/simulate.js";
 export { describeDocument, documentSource, referenceOf } from "./simulate/words.js";
