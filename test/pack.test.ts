@@ -17,7 +17,8 @@ import { pathToFileURL } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE, startClient } from "../packages/language-server/test/client.js";
-import { ANY_PDF, filesIn, metadataService, repoRoot, runCli } from "./helpers.js";
+import { startFakePlatform } from "./fake-platform.js";
+import { ANY_PDF, filesIn, metadataService, readJson, repoRoot, runCli } from "./helpers.js";
 
 /*
  * mailroom as a user gets it: the one tarball `npm pack --workspace @mailroom/cli` writes (its prepack bundles the
@@ -347,6 +348,24 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
         expect(updated).toEqual(files(join(project, "update-by-repository")));
       },
       "check-job": () => same(["check-job", "examples/payslips.job.yaml"]),
+      pull: async () => {
+        // From a platform on this machine (test/fake-platform.ts), as the repository's CLI pulls from it.
+        const services = filesIn("examples", /\.service\.json$/).map((path) => readJson(path));
+        const platform = await startFakePlatform({
+          services,
+          organizationalUnit: readJson("examples/organizational-unit.json"),
+        });
+        try {
+          const args = (out: string) => ["pull", "--url", platform.url, "--login", "api-user", "-o", out];
+          const password = { MAILROOM_PASSWORD: "correct horse" };
+          expect((await installed(20, "mailroom", args("pulled"), { ...env, ...password })).code).toBe(0);
+          await runCli(args("pulled-by-repository"), { cwd: project, env: password });
+          expect(Object.keys(files(join(project, "pulled"))).length).toBeGreaterThan(services.length);
+          expect(files(join(project, "pulled"))).toEqual(files(join(project, "pulled-by-repository")));
+        } finally {
+          await platform.close();
+        }
+      },
       diff: async () => {
         const args = ["diff", "old/payslips-2025.service.yaml", "examples/payslips.service.yaml", "--format", "md"];
         expect((await mailroom([...args, "--allow-breaking"])).stdout).toBe(
