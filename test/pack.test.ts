@@ -347,7 +347,10 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
         expect(updated["registered-letter.service.test.yaml"]?.toString()).toContain("expect:");
         expect(updated).toEqual(files(join(project, "update-by-repository")));
       },
-      "check-job": () => same(["check-job", "examples/payslips.job.yaml"]),
+      "check-job": async () => {
+        await same(["check-job", "examples/payslips.job.yaml"]);
+        await same(["check-job", "examples/payslips.job.yaml", "--simulate"]);
+      },
       pull: async () => {
         // From a platform on this machine (test/fake-platform.ts), as the repository's CLI pulls from it.
         const services = filesIn("examples", /\.service\.json$/).map((path) => readJson(path));
@@ -392,7 +395,9 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
     };
     // Every command the installed CLI lists has its run here: a command added is a chunk to run.
     const help = await mailroom(["--help"]);
-    const listed = [...help.stdout.matchAll(/^ {2}([\w-]+) /gm)].map((match) => match[1]).filter((c) => c !== "help");
+    const listed = [...help.stdout.matchAll(/^ {2}([a-z][\w-]*) /gm)]
+      .map((match) => match[1])
+      .filter((c) => c !== "help");
     expect(listed.sort()).toEqual(Object.keys(commands).sort());
     for (const command of listed) await commands[command ?? ""]?.();
 

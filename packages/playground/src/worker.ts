@@ -14,10 +14,11 @@ import {
   readOrganizationalUnit,
   readTestFile,
   runCase,
+  setPdfDataFolder,
   simulateJob,
 } from "@mailroom/runtime";
 import { type Diagnostic, LineIndex } from "@mailroom/syntax";
-import { addMemoryFolder, removeMemoryFile, writeMemoryFile } from "./node/memory-files.js";
+import { removeMemoryFile, writeMemoryFile } from "./node/memory-files.js";
 import { type Answer, type CaseLine, type EditedFiles, type Finding, type Request, WORK_FOLDER } from "./protocol.js";
 
 /*
@@ -37,8 +38,8 @@ for (const [path, base64] of Object.entries(SAMPLES)) {
     Uint8Array.from(atob(base64), (c) => c.charCodeAt(0)),
   );
 }
-// pdf.js's data (fonts, character maps) is served beside the worker: the runtime looks for it there.
-addMemoryFolder(new URL("pdfjs/", import.meta.url).pathname);
+// pdf.js's data (fonts, character maps) is served beside the worker.
+setPdfDataFolder(new URL("pdfjs/", import.meta.url).pathname);
 
 const at = (name: string) => `${WORK_FOLDER}/${name}`;
 

@@ -42,6 +42,7 @@ export {
   type PdfArea,
   parseExtractionParameters,
   pdfPageCount,
+  setPdfDataFolder,
 } from "./pdf/index.js";
 export { DEFAULT_LIMITS, type Limits } from "./simulate/limits.js";
 export { outcomeJson, outcomeText } from "./simulate/outcome-output.js";

@@ -7,7 +7,7 @@
 import { WORK_FOLDER } from "../protocol.js";
 
 const files = new Map<string, Uint8Array>();
-/** Folders that hold no file but must be seen to exist (where the site serves pdf.js's data). */
+/** Folders that hold no file but exist: the root. */
 const folders = new Set<string>(["/"]);
 
 /** A path as the files are kept: absolute (a relative one is in the work folder, the commands' working directory). */
@@ -26,10 +26,6 @@ export function writeMemoryFile(path: string, content: Uint8Array | string): voi
 }
 
 export const removeMemoryFile = (path: string): boolean => files.delete(normal(path));
-
-export function addMemoryFolder(path: string): void {
-  folders.add(normal(path));
-}
 
 export type Kind = "file" | "folder";
 

@@ -28,6 +28,17 @@ export function pdfjs(): Promise<Pdfjs> {
 }
 
 let folders: { cMapUrl: string; standardFontDataUrl: string; wasmUrl: string } | undefined;
+/** The folder of pdf.js's data files where a host serves them itself (the playground's worker). */
+let servedData: string | undefined;
+
+/**
+ * Where pdf.js's data folders (cmaps, standard_fonts, wasm) are, for a host that serves them itself: a browser's
+ * worker, whose modules land in whichever chunk the bundler chooses, so no module's own address can say.
+ */
+export function setPdfDataFolder(folder: string): void {
+  servedData = folder;
+  folders = undefined;
+}
 
 /**
  * The folders of pdf.js's data files, as paths (pdf.js reads them from disk in Node, never from the network):
@@ -36,10 +47,11 @@ let folders: { cMapUrl: string; standardFontDataUrl: string; wasmUrl: string } |
  */
 function dataFolders() {
   if (folders) return folders;
-  const shipped = fileURLToPath(new URL("pdfjs/", import.meta.url));
-  const root = existsSync(shipped)
-    ? shipped
-    : dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+  const shipped = servedData ?? fileURLToPath(new URL("pdfjs/", import.meta.url));
+  const root =
+    servedData !== undefined || existsSync(shipped)
+      ? shipped
+      : dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
   const folder = (name: string) => `${join(root, name)}/`;
   folders = { cMapUrl: folder("cmaps"), standardFontDataUrl: folder("standard_fonts"), wasmUrl: folder("wasm") };
   return folders;
