@@ -10,12 +10,14 @@ import {
 import { Switches } from "./switches.js";
 
 /**
- * The documents the server is given: the extension's two languages (package.json), saved or not; and by name,
- * JSON services (they stay `json`) and service or test files a user associated with another language.
+ * The documents the server is given: the extension's languages (package.json), saved or not (a JSON service is
+ * read as JSON by its name, so only saved ones); and by name, service or test files a user associated with another
+ * language.
  */
 const DOCUMENTS = [
   { scheme: "file", language: "mailroom-service" },
   { scheme: "untitled", language: "mailroom-service" },
+  { scheme: "file", language: "mailroom-service-json" },
   { scheme: "file", language: "mailroom-service-test" },
   { scheme: "untitled", language: "mailroom-service-test" },
   { scheme: "file", pattern: "**/*.service.{yaml,yml,json}" },
@@ -48,7 +50,7 @@ export function activate(context: vscode.ExtensionContext): void {
       if (started) void restart(context);
     }),
   );
-  // Activation also happens for any JSON file; the server waits for the first document of its.
+  // Activation also happens on opening a folder with services; the server waits for the first document of its.
   if (vscode.workspace.textDocuments.some(isServed)) {
     void restart(context);
     return;
