@@ -510,6 +510,18 @@ describe("the VS Code extension", () => {
       }
     });
 
+    it("runs a test case from its code lens, which then says it passed", async () => {
+      await openFile(page, "registered-letter.service.test.yaml");
+      const lens = page.locator(".codelens-decoration a", { hasText: /^Run$/ });
+      await lens.first().waitFor({ timeout: 60_000 });
+      await lens.first().click();
+      await page
+        .locator(".codelens-decoration a", { hasText: "Run (last run: passed)" })
+        .first()
+        .waitFor({ timeout: 60_000 });
+      await vscode.shot("code-lens-run");
+    });
+
     it("starts the server again when it is killed, and its diagnostics come back", async () => {
       const [killed, ...others] = vscode.serverPids();
       expect(others).toEqual([]);

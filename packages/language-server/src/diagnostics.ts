@@ -7,6 +7,7 @@ import { isLarge } from "./check-worker.js";
 import { type PlaceResolver, toDiagnostic } from "./convert.js";
 import { fileOf, isService, isTest, parse, parseTest, sourceOf } from "./documents.js";
 import { placeResolver } from "./places.js";
+import { caseRunDiagnostics } from "./run-cases.js";
 import type { ServerState } from "./state.js";
 import { testContext } from "./test-files.js";
 
@@ -117,7 +118,10 @@ async function publishLarge(state: ServerState, document: TextDocument): Promise
   }
 }
 
-/** A test file's diagnostics: its own problems, and those against its service and the files beside it. */
+/**
+ * A test file's diagnostics: its own problems, those against its service and the files beside it, and what the
+ * cases run from the editor found (`run-cases.ts`).
+ */
 async function publishTest(state: ServerState, uri: string): Promise<void> {
   const test = parseTest(state, uri);
   if (!test) return;
@@ -127,7 +131,10 @@ async function publishTest(state: ServerState, uri: string): Promise<void> {
   await state.connection.sendDiagnostics({
     uri,
     version: test.version,
-    diagnostics: diagnostics.map((d) => toDiagnostic(test.lines, d, state.client.options.docsBase, resolvePlace)),
+    diagnostics: [
+      ...diagnostics.map((d) => toDiagnostic(test.lines, d, state.client.options.docsBase, resolvePlace)),
+      ...caseRunDiagnostics(state, uri, test.version),
+    ],
   });
 }
 

@@ -1,0 +1,168 @@
+import type { Service } from "@mailroom/model";
+import {
+  checkAgainstService,
+  checkCase,
+  differenceMessage,
+  expectationsProblem,
+  type ReadTestFile,
+  readTestFile,
+} from "@mailroom/runtime";
+import type { Diagnostic } from "@mailroom/syntax";
+import * as lsp from "vscode-languageserver";
+import { toDiagnostic, toRange } from "./convert.js";
+import { publish, settingsOf } from "./diagnostics.js";
+import { parseTest } from "./documents.js";
+import { guarded } from "./requests/guard.js";
+import type { ServerState } from "./state.js";
+import { testContext } from "./test-files.js";
+
+/*
+ * Test cases run from the editor: a code lens "Run" above each case of an open test file, whose command the server
+ * executes (`workspace/executeCommand`), so that any client with code lenses runs them. The case runs as
+ * `mailroom test` runs it (runtime's checkCase); a failed case's differences become diagnostics of the test file,
+ * on the expectations they contradict, until it is edited; the lens says how the last run went.
+ */
+
+/** The command running one case: arguments, the test file's URI and the case's index in `cases`. */
+export const RUN_CASE_COMMAND = "mailroom.runTestCase";
+
+/** What a run of a case gives the client (the command's result): how it went, and where. */
+export interface CaseRunResult {
+  readonly name: string;
+  /** passed, failed (differences), or broken (the case, its files or its service cannot be run: problems). */
+  readonly status: "passed" | "failed" | "broken";
+  readonly differences: readonly { readonly message: string; readonly range: lsp.Range }[];
+  readonly problems: readonly lsp.Diagnostic[];
+}
+
+/** The last run of each case of a test file, for the version of the file it ran on. */
+interface Runs {
+  readonly version: number;
+  readonly cases: Map<number, CaseRunResult>;
+}
+
+const runsOf = new WeakMap<ServerState, Map<string, Runs>>();
+
+/** The runs of a test file still current at `version`. */
+function currentRuns(state: ServerState, uri: string, version: number): Map<number, CaseRunResult> | undefined {
+  const runs = runsOf.get(state)?.get(uri);
+  return runs?.version === version ? runs.cases : undefined;
+}
+
+/** The diagnostics the last runs of a test file's cases left on its current version (published with its own). */
+export function caseRunDiagnostics(state: ServerState, uri: string, version: number): lsp.Diagnostic[] {
+  const runs = currentRuns(state, uri, version);
+  if (!runs) return [];
+  return [...runs.values()].flatMap((run) => [
+    ...run.differences.map(
+      (d): lsp.Diagnostic => ({
+        range: d.range,
+        severity: lsp.DiagnosticSeverity.Error,
+        source: "mailroom test",
+        message: `Case "${run.name}": ${d.message}`,
+      }),
+    ),
+    ...run.problems,
+  ]);
+}
+
+export function registerCaseRuns(state: ServerState): void {
+  const { connection } = state;
+  connection.onCodeLens(
+    guarded(state, "codeLens", [], (params: lsp.CodeLensParams) => {
+      const test = parseTest(state, params.textDocument.uri);
+      if (!test) return [];
+      const read = readTestFile(test.file, test.text);
+      const runs = currentRuns(state, params.textDocument.uri, test.version);
+      return (read.value?.cases ?? []).map((testCase, index): lsp.CodeLens => {
+        const last = runs?.get(index);
+        return {
+          range: toRange(test.lines, read.locate(["cases", index]).span),
+          command: {
+            title: last ? `Run (last run: ${last.status})` : "Run",
+            command: RUN_CASE_COMMAND,
+            arguments: [params.textDocument.uri, index],
+          },
+        };
+      });
+    }),
+  );
+  connection.onExecuteCommand(
+    guarded(state, "executeCommand", null, async (params: lsp.ExecuteCommandParams) => {
+      if (params.command !== RUN_CASE_COMMAND) return null;
+      const [uri, index] = params.arguments ?? [];
+      if (typeof uri !== "string" || typeof index !== "number") return null;
+      return runCase(state, uri, index);
+    }),
+  );
+}
+
+/** Runs case `index` of the open test file `uri`, keeps its outcome, and publishes the file's diagnostics again. */
+async function runCase(state: ServerState, uri: string, index: number): Promise<CaseRunResult | null> {
+  const test = parseTest(state, uri);
+  if (!test) return null;
+  const read = readTestFile(test.file, test.text);
+  const testCase = read.value?.cases[index];
+  if (!read.value || !testCase) return null;
+  const { docsBase } = state.client.options;
+  const located = (problems: readonly Diagnostic[]) =>
+    problems.map((d) =>
+      toDiagnostic(test.lines, d, docsBase, (file) => (file ? undefined : { uri, lines: test.lines })),
+    );
+  const base = { name: testCase.name, differences: [], problems: [] };
+  let result: CaseRunResult;
+  const service = await testedService(state, test, read);
+  if ("problems" in service) {
+    result = { ...base, status: "broken", problems: located(service.problems) };
+  } else {
+    const unexpected = expectationsProblem(testCase, index, read.locate);
+    const { areaUnit } = await settingsOf(state, uri, test.file);
+    const run = unexpected
+      ? { ok: false as const, problems: [unexpected] }
+      : await checkCase(test.file, testCase, index, service.service, areaUnit ?? "pt", read.locate);
+    if (!run.ok) result = { ...base, status: "broken", problems: located(run.problems) };
+    else
+      result = {
+        ...base,
+        status: run.differences.length > 0 ? "failed" : "passed",
+        differences: run.differences.map((d) => ({
+          message: differenceMessage(d),
+          range: toRange(test.lines, { offset: d.offset, length: 0 }),
+        })),
+      };
+  }
+  // Another edit meanwhile: this run is of a version gone.
+  if (parseTest(state, uri) !== test) return result;
+  const all = runsOf.get(state) ?? new Map<string, Runs>();
+  runsOf.set(state, all);
+  const kept = all.get(uri);
+  const cases = kept?.version === test.version ? kept.cases : new Map<number, CaseRunResult>();
+  cases.set(index, result);
+  all.set(uri, { version: test.version, cases });
+  await publish(state, uri);
+  // The lens says how it went, where the client can redraw lenses on demand.
+  if (state.client.codeLensRefresh) void state.connection.sendRequest(lsp.CodeLensRefreshRequest.type);
+  return result;
+}
+
+/**
+ * The service the test file tests, as `mailroom test` would run it: its open buffer or its file, compiled
+ * without errors, holding one service that has what the test file names.
+ */
+async function testedService(
+  state: ServerState,
+  test: NonNullable<ReturnType<typeof parseTest>>,
+  read: ReadTestFile,
+): Promise<{ service: Service } | { problems: Diagnostic[] }> {
+  const context = await testContext(state, test);
+  const tested = context.service;
+  const problems = await state.service.validateTestFile(test, context);
+  const errors = problems.filter((d) => d.severity === "error");
+  if (errors.length > 0 || !("document" in tested)) return { problems: errors };
+  const [only, ...others] = tested.document.source.services;
+  if (!only || others.length > 0 || tested.document.source.diagnostics.some((d) => d.severity === "error"))
+    return { problems: errors };
+  const service = only.json as Service;
+  const mismatches = read.value ? checkAgainstService(read.value, service, read.locate) : [];
+  return mismatches.length > 0 ? { problems: mismatches } : { service };
+}
