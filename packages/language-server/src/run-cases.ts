@@ -1,3 +1,5 @@
+import { readSource } from "@mailroom/checker";
+import { type ParsedTestFile, parseTestFile } from "@mailroom/language";
 import type { Service } from "@mailroom/model";
 import {
   checkAgainstService,
@@ -11,20 +13,30 @@ import type { Diagnostic } from "@mailroom/syntax";
 import * as lsp from "vscode-languageserver";
 import { toDiagnostic, toRange } from "./convert.js";
 import { publish, settingsOf } from "./diagnostics.js";
-import { parseTest } from "./documents.js";
+import { fileOf, isTest, parseTest } from "./documents.js";
 import { guarded } from "./requests/guard.js";
 import type { ServerState } from "./state.js";
 import { testContext } from "./test-files.js";
 
 /*
  * Test cases run from the editor: a code lens "Run" above each case of an open test file, whose command the server
- * executes (`workspace/executeCommand`), so that any client with code lenses runs them. The case runs as
+ * executes (`workspace/executeCommand`), so that any client with code lenses runs them; a client with a test view
+ * of its own (VS Code's Testing) lists the cases and runs them with the same commands. The case runs as
  * `mailroom test` runs it (runtime's checkCase); a failed case's differences become diagnostics of the test file,
  * on the expectations they contradict, until it is edited; the lens says how the last run went.
  */
 
 /** The command running one case: arguments, the test file's URI and the case's index in `cases`. */
 export const RUN_CASE_COMMAND = "mailroom.runTestCase";
+/** The command listing the cases of an open test file (argument: its URI), for a client's own test views. */
+export const LIST_CASES_COMMAND = "mailroom.listTestCases";
+
+/** A case of a test file, as LIST_CASES_COMMAND gives it. */
+export interface ListedCase {
+  readonly name: string;
+  readonly index: number;
+  readonly range: lsp.Range;
+}
 
 /** What a run of a case gives the client (the command's result): how it went, and where. */
 export interface CaseRunResult {
@@ -70,36 +82,52 @@ export function registerCaseRuns(state: ServerState): void {
   const { connection } = state;
   connection.onCodeLens(
     guarded(state, "codeLens", [], (params: lsp.CodeLensParams) => {
-      const test = parseTest(state, params.textDocument.uri);
-      if (!test) return [];
-      const read = readTestFile(test.file, test.text);
-      const runs = currentRuns(state, params.textDocument.uri, test.version);
-      return (read.value?.cases ?? []).map((testCase, index): lsp.CodeLens => {
+      const uri = params.textDocument.uri;
+      const test = parseTest(state, uri);
+      const runs = test && currentRuns(state, uri, test.version);
+      return listCases(test).map(({ index, range }): lsp.CodeLens => {
         const last = runs?.get(index);
-        return {
-          range: toRange(test.lines, read.locate(["cases", index]).span),
-          command: {
-            title: last ? `Run (last run: ${last.status})` : "Run",
-            command: RUN_CASE_COMMAND,
-            arguments: [params.textDocument.uri, index],
-          },
-        };
+        const title = last ? `Run (last run: ${last.status})` : "Run";
+        return { range, command: { title, command: RUN_CASE_COMMAND, arguments: [uri, index] } };
       });
     }),
   );
   connection.onExecuteCommand(
     guarded(state, "executeCommand", null, async (params: lsp.ExecuteCommandParams) => {
-      if (params.command !== RUN_CASE_COMMAND) return null;
       const [uri, index] = params.arguments ?? [];
-      if (typeof uri !== "string" || typeof index !== "number") return null;
-      return runCase(state, uri, index);
+      if (typeof uri !== "string") return null;
+      if (params.command === LIST_CASES_COMMAND) return listCases(await testFile(state, uri));
+      if (params.command === RUN_CASE_COMMAND && typeof index === "number") return runCase(state, uri, index);
+      return null;
     }),
   );
 }
 
+/**
+ * The test file at `uri`: its open buffer, else the file on disk (a client's test view may list files it has not
+ * opened), through the bounded reader.
+ */
+async function testFile(state: ServerState, uri: string): Promise<ParsedTestFile | undefined> {
+  const open = parseTest(state, uri);
+  if (open || !uri.startsWith("file:") || !isTest(uri) || state.documents.get(uri)) return open;
+  const source = await readSource(fileOf(uri));
+  return source.ok ? parseTestFile(fileOf(uri), source.text) : undefined;
+}
+
+/** The cases of the test file `uri`, each where it starts; none for a file that is not one or cannot be read. */
+function listCases(test: ParsedTestFile | undefined): ListedCase[] {
+  if (!test) return [];
+  const read = readTestFile(test.file, test.text);
+  return (read.value?.cases ?? []).map((testCase, index) => ({
+    name: testCase.name,
+    index,
+    range: toRange(test.lines, read.locate(["cases", index]).span),
+  }));
+}
+
 /** Runs case `index` of the open test file `uri`, keeps its outcome, and publishes the file's diagnostics again. */
 async function runCase(state: ServerState, uri: string, index: number): Promise<CaseRunResult | null> {
-  const test = parseTest(state, uri);
+  const test = await testFile(state, uri);
   if (!test) return null;
   const read = readTestFile(test.file, test.text);
   const testCase = read.value?.cases[index];
@@ -131,7 +159,7 @@ async function runCase(state: ServerState, uri: string, index: number): Promise<
         })),
       };
   }
-  // Another edit meanwhile: this run is of a version gone.
+  // Not open (nothing to show it on), or edited meanwhile (this run is of a version gone).
   if (parseTest(state, uri) !== test) return result;
   const all = runsOf.get(state) ?? new Map<string, Runs>();
   runsOf.set(state, all);
@@ -151,7 +179,7 @@ async function runCase(state: ServerState, uri: string, index: number): Promise<
  */
 async function testedService(
   state: ServerState,
-  test: NonNullable<ReturnType<typeof parseTest>>,
+  test: ParsedTestFile,
   read: ReadTestFile,
 ): Promise<{ service: Service } | { problems: Diagnostic[] }> {
   const context = await testContext(state, test);

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type CodeLens, CodeLensRequest, ExecuteCommandRequest } from "vscode-languageserver-protocol";
-import { cliBin, positionOf, repoRoot, serverForAll, writeFile } from "./client.js";
+import { cliBin, positionOf, repoRoot, serverForAll, uriOf, writeFile } from "./client.js";
 
 const run = promisify(execFile);
 
@@ -42,7 +42,10 @@ describe("test cases run from the editor, over stdio", () => {
     }) as Promise<CaseRunResult>;
 
   it("offers the command it executes, and a Run lens above each case", async () => {
-    expect(server.client.initialized.capabilities.executeCommandProvider?.commands).toEqual(["mailroom.runTestCase"]);
+    expect(server.client.initialized.capabilities.executeCommandProvider?.commands).toEqual([
+      "mailroom.runTestCase",
+      "mailroom.listTestCases",
+    ]);
     const text = readFileSync(file(), "utf8");
     const uri = server.client.open(file(), text);
     const found = await lenses(uri);
@@ -51,6 +54,27 @@ describe("test cases run from the editor, over stdio", () => {
     expect(found.map((lens) => [lens.range.start, lens.command?.title, lens.command?.arguments])).toEqual(
       names.map((name, index) => [positionOf(text, `- name: ${name}`, 2), "Run", [uri, index]]),
     );
+    // The same cases, named, for a client's test view.
+    const listed = (await server.client.connection.sendRequest(ExecuteCommandRequest.type, {
+      command: "mailroom.listTestCases",
+      arguments: [uri],
+    })) as { name: string; index: number; range: CodeLens["range"] }[];
+    expect(listed).toEqual(names.map((name, index) => ({ name, index, range: found[index]?.range })));
+  });
+
+  it("lists and runs the cases of a test file the client has not opened, read from disk", async () => {
+    const uri = uriOf(join(server.dir, "payslips.service.test.yaml"));
+    const listed = (await server.client.connection.sendRequest(ExecuteCommandRequest.type, {
+      command: "mailroom.listTestCases",
+      arguments: [uri],
+    })) as { name: string }[];
+    const expected = await mailroomTest(join(server.dir, "payslips.service.test.yaml"));
+    expect(listed.map((each) => each.name)).toEqual(expected.map((each) => each.name));
+    const result = await runCase({
+      range: listed[0] as never,
+      command: { title: "", command: "mailroom.runTestCase", arguments: [uri, 0] },
+    });
+    expect(result.status).toBe(expected[0]?.status);
   });
 
   it("runs a case that passes, as mailroom test does, and says so on its lens", async () => {
