@@ -159,15 +159,30 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await page.locator(".editor-instance .monaco-editor .view-lines").first().waitFor();
 }
 
-/** Runs a command of the palette by its title. */
-export async function runCommand(page: Page, title: string): Promise<void> {
+/**
+ * Runs a command of the palette by its title. A command an extension contributes is listed once it is
+ * activated: the palette is opened again until it is, for `timeout` milliseconds.
+ */
+export async function runCommand(page: Page, title: string, timeout = 30_000): Promise<void> {
+  const until = Date.now() + timeout;
+  for (;;) {
+    try {
+      return await runListedCommand(page, title, Math.min(5_000, timeout));
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await page.keyboard.press("Escape");
+    }
+  }
+}
+
+async function runListedCommand(page: Page, title: string, timeout: number): Promise<void> {
   await page.keyboard.press("Control+Shift+p");
   const input = page.locator(".quick-input-widget input");
   await input.waitFor();
   await input.fill(`>${title}`);
   // The row of that title exactly ("Format Document", not "Format Document With...").
   const label = page.locator(".quick-input-widget .monaco-list-row .label-name").filter({ hasText: exactly(title) });
-  await label.first().click();
+  await label.first().click({ timeout });
 }
 
 const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);

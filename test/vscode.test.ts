@@ -1,5 +1,15 @@
 import { execFile, spawn } from "node:child_process";
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
@@ -7,7 +17,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { inflateRawSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "./helpers.js";
+import { repoRoot, runCli } from "./helpers.js";
 import {
   type CodeServer,
   cursorAt,
@@ -416,6 +426,11 @@ describe("the VS Code extension", () => {
         join(workspace, "untidy.service.yaml"),
         dsl.replace("id: 3307", "id:     3307").replace("\n  PAYSLIPS:\n", "\n  PAYSLIPS:   \n"),
       );
+      // A case that fails: the letter is Madame Dupont's.
+      writeFileSync(
+        join(workspace, "wrong.service.test.yaml"),
+        `service: registered-letter.service.yaml\n${readFileSync(join(workspace, "registered-letter.service.test.yaml"), "utf8").replace("Madame Claire Dupont", "Madame Claire Durand")}`,
+      );
       const json = readFileSync(join(workspace, "payslips.service.json"), "utf8");
       writeFileSync(join(workspace, "untidy.service.json"), JSON.stringify(JSON.parse(json)));
       vscode = await openCodeServer(vsix, home, workspace, shots);
@@ -520,6 +535,27 @@ describe("the VS Code extension", () => {
         .first()
         .waitFor({ timeout: 60_000 });
       await vscode.shot("code-lens-run");
+    });
+
+    it("lists the cases in the Testing view and runs them there, passed and failed as mailroom test says", async () => {
+      // The view is there once the extension has registered its controller.
+      await openFile(page, "registered-letter.service.test.yaml");
+      await runCommand(page, "Testing: Focus on Test Explorer View");
+      await runCommand(page, "Test: Run All Tests");
+      const rows = page.locator(".test-explorer .monaco-list-row");
+      const files = readdirSync(workspace).filter((name) => name.endsWith(".service.test.yaml"));
+      await expect
+        .poll(() => rows.evaluateAll((all) => all.map((row) => row.getAttribute("aria-label"))), { timeout: 90_000 })
+        .toEqual(files.sort().map((name) => `${name} (${name === "wrong.service.test.yaml" ? "Failed" : "Passed"})`));
+      await vscode.shot("testing");
+      // The failure is shown at the expectation it contradicts, worded as `mailroom test` words it.
+      await openFile(page, "wrong.service.test.yaml");
+      const { stdout } = await runCli(["test", join(workspace, "wrong.service.test.yaml"), "--format", "json"]);
+      const [failed] = JSON.parse(stdout).files[0].cases;
+      expect(failed.differences[0].line).toBe(lineOf("wrong.service.test.yaml", "Madame Claire Durand"));
+      // In the test results and beside the expectation, word for word.
+      await page.getByText(failed.differences[0].message).first().waitFor({ timeout: 30_000 });
+      await vscode.shot("testing-failure");
     });
 
     it("starts the server again when it is killed, and its diagnostics come back", async () => {

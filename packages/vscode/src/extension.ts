@@ -8,6 +8,7 @@ import {
   TransportKind,
 } from "vscode-languageclient/node";
 import { Switches } from "./switches.js";
+import { registerTesting } from "./testing.js";
 
 /**
  * The documents the server is given: the extension's languages (package.json), saved or not (a JSON service is
@@ -48,6 +49,12 @@ export function activate(context: vscode.ExtensionContext): void {
     // A server path the workspace sets counts once the workspace is trusted.
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       if (started) void restart(context);
+    }),
+    // The Testing view asks the server for the cases of test files, and has it run them.
+    registerTesting(async () => {
+      if (!started) await restart(context);
+      await pending;
+      return client;
     }),
   );
   // Activation also happens on opening a folder with services; the server waits for the first document of its.
