@@ -2,7 +2,7 @@ import { CONFIG_FILE_NAME, prepareValidation } from "@mailroom/checker";
 import * as lsp from "vscode-languageserver";
 import { SEMANTIC_TOKENS_LEGEND } from "./convert.js";
 import { serverOptions } from "./options.js";
-import { LIST_CASES_COMMAND, RUN_CASE_COMMAND } from "./run-cases.js";
+import { LIST_CASES_COMMAND, RUN_CASE_COMMAND, RUN_ON_SAMPLE_COMMAND } from "./run-cases.js";
 import type { ServerState } from "./state.js";
 import { indexWorkspace } from "./workspace.js";
 
@@ -23,7 +23,7 @@ export const CAPABILITIES: lsp.ServerCapabilities = {
   inlayHintProvider: true,
   workspaceSymbolProvider: true,
   codeLensProvider: {},
-  executeCommandProvider: { commands: [RUN_CASE_COMMAND, LIST_CASES_COMMAND] },
+  executeCommandProvider: { commands: [RUN_CASE_COMMAND, LIST_CASES_COMMAND, RUN_ON_SAMPLE_COMMAND] },
 };
 
 /** The client's settings from its `initialize` request: options, whether it watches files for us, the folders. */

@@ -1,5 +1,5 @@
 import { readSource } from "@mailroom/checker";
-import { type ParsedTestFile, parseTestFile } from "@mailroom/language";
+import { type ParsedDocument, type ParsedTestFile, parseTestFile } from "@mailroom/language";
 import type { Service } from "@mailroom/model";
 import {
   checkAgainstService,
@@ -13,15 +13,17 @@ import type { Diagnostic } from "@mailroom/syntax";
 import * as lsp from "vscode-languageserver";
 import { toDiagnostic, toRange } from "./convert.js";
 import { publish, settingsOf } from "./diagnostics.js";
-import { fileOf, isTest, parseTest } from "./documents.js";
+import { fileOf, isTest, parse, parseTest } from "./documents.js";
 import { guarded } from "./requests/guard.js";
+import { type SampleRun, sampleRun } from "./samples.js";
 import type { ServerState } from "./state.js";
 import { testContext } from "./test-files.js";
 
 /*
  * Test cases run from the editor: a code lens "Run" above each case of an open test file, whose command the server
  * executes (`workspace/executeCommand`), so that any client with code lenses runs them; a client with a test view
- * of its own (VS Code's Testing) lists the cases and runs them with the same commands. The case runs as
+ * of its own (VS Code's Testing) lists the cases and runs them with the same commands. Likewise "Run on sample"
+ * above each box of a service file that has a sample: the box evaluated on it (samples.ts). The case runs as
  * `mailroom test` runs it (runtime's checkCase); a failed case's differences become diagnostics of the test file,
  * on the expectations they contradict, until it is edited; the lens says how the last run went.
  */
@@ -30,6 +32,9 @@ import { testContext } from "./test-files.js";
 export const RUN_CASE_COMMAND = "mailroom.runTestCase";
 /** The command listing the cases of an open test file (argument: its URI), for a client's own test views. */
 export const LIST_CASES_COMMAND = "mailroom.listTestCases";
+
+/** The command evaluating a box of a service file on its sample: arguments, the file's URI and the box's name. */
+export const RUN_ON_SAMPLE_COMMAND = "mailroom.runOnSample";
 
 /** A case of a test file, as LIST_CASES_COMMAND gives it. */
 export interface ListedCase {
@@ -81,8 +86,10 @@ export function caseRunDiagnostics(state: ServerState, uri: string, version: num
 export function registerCaseRuns(state: ServerState): void {
   const { connection } = state;
   connection.onCodeLens(
-    guarded(state, "codeLens", [], (params: lsp.CodeLensParams) => {
+    guarded(state, "codeLens", [], async (params: lsp.CodeLensParams) => {
       const uri = params.textDocument.uri;
+      const service = parse(state, uri);
+      if (service) return sampleLenses(state, uri, service);
       const test = parseTest(state, uri);
       const runs = test && currentRuns(state, uri, test.version);
       return listCases(test).map(({ index, range }): lsp.CodeLens => {
@@ -94,13 +101,62 @@ export function registerCaseRuns(state: ServerState): void {
   );
   connection.onExecuteCommand(
     guarded(state, "executeCommand", null, async (params: lsp.ExecuteCommandParams) => {
-      const [uri, index] = params.arguments ?? [];
+      // The test file's or service file's URI, then the case's index or the box's name.
+      const [uri, which] = params.arguments ?? [];
       if (typeof uri !== "string") return null;
       if (params.command === LIST_CASES_COMMAND) return listCases(await testFile(state, uri));
-      if (params.command === RUN_CASE_COMMAND && typeof index === "number") return runCase(state, uri, index);
+      if (params.command === RUN_CASE_COMMAND && typeof which === "number") return runCase(state, uri, which);
+      if (params.command === RUN_ON_SAMPLE_COMMAND && typeof which === "string") return runOnSample(state, uri, which);
       return null;
     }),
   );
+}
+
+const sampleRuns = new WeakMap<ServerState, Map<string, { version: number; runs: Map<string, SampleRun> }>>();
+
+const sampleRunsOf = (state: ServerState) => {
+  const runs = sampleRuns.get(state) ?? new Map();
+  sampleRuns.set(state, runs);
+  return runs;
+};
+
+/** The last "Run on sample" of each box of a service file, while the file is at `version`. */
+function currentSampleRuns(state: ServerState, uri: string, version: number): Map<string, SampleRun> | undefined {
+  const kept = sampleRuns.get(state)?.get(uri);
+  return kept?.version === version ? kept.runs : undefined;
+}
+
+/** Evaluates `box` of the open service file `uri` on its sample, and keeps what it gave for its lens. */
+async function runOnSample(state: ServerState, uri: string, box: string): Promise<SampleRun | null> {
+  const document = parse(state, uri);
+  const run = document && (await sampleRun(state, uri, document, box));
+  if (!document || !run) return null;
+  const runs = new Map(currentSampleRuns(state, uri, document.version));
+  sampleRunsOf(state).set(uri, { version: document.version, runs: runs.set(box, run) });
+  if (state.client.codeLensRefresh) void state.connection.sendRequest(lsp.CodeLensRefreshRequest.type);
+  return run;
+}
+
+/** "Run on sample" above each box the configuration names a sample for; after a run, what it gave. */
+async function sampleLenses(state: ServerState, uri: string, document: ParsedDocument): Promise<lsp.CodeLens[]> {
+  const sampled = new Set(Object.keys((await settingsOf(state, uri, document.file)).samples ?? {}));
+  const runs = currentSampleRuns(state, uri, document.version);
+  return state.service
+    .documentSymbols(document)
+    .flatMap((service) => service.children.filter((box) => box.kind === "box" && sampled.has(box.name)))
+    .map((box): lsp.CodeLens => {
+      const run = runs?.get(box.name);
+      const refused = run?.metadata.filter((m) => m.problem !== undefined).length ?? 0;
+      const title = !run
+        ? "Run on sample"
+        : run.problem !== undefined
+          ? `Run on sample (last run: ${run.problem})`
+          : `Run on sample (last run: ${run.metadata.length - refused} values${refused > 0 ? `, ${refused} without` : ""})`;
+      return {
+        range: toRange(document.lines, box.selectionSpan),
+        command: { title, command: RUN_ON_SAMPLE_COMMAND, arguments: [uri, box.name] },
+      };
+    });
 }
 
 /**

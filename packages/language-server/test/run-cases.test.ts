@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { type CodeLens, CodeLensRequest, ExecuteCommandRequest } from "vscode-languageserver-protocol";
 import { cliBin, positionOf, repoRoot, serverForAll, uriOf, writeFile } from "./client.js";
 
-const run = promisify(execFile);
+const run_ = promisify(execFile);
 
 interface CaseRunResult {
   readonly name: string;
@@ -19,13 +19,13 @@ interface CaseRunResult {
 async function mailroomTest(
   file: string,
 ): Promise<{ name: string; status: string; differences: { message: string; line: number }[] }[]> {
-  const { stdout } = await run(process.execPath, [cliBin, "test", file, "--format", "json"]).catch((error) => error);
+  const { stdout } = await run_(process.execPath, [cliBin, "test", file, "--format", "json"]).catch((error) => error);
   return JSON.parse(stdout).files[0].cases;
 }
 
 // A test file's cases run from the editor: code lenses the server gives, a command it executes, diagnostics it
 // publishes; on the examples, which `mailroom test examples` passes.
-describe("test cases run from the editor, over stdio", () => {
+describe("test cases and samples run from the editor, over stdio", () => {
   const server = serverForAll({ initializationOptions: { diagnosticsDelay: 0 } });
   const file = () => join(server.dir, "registered-letter.service.test.yaml");
 
@@ -45,6 +45,7 @@ describe("test cases run from the editor, over stdio", () => {
     expect(server.client.initialized.capabilities.executeCommandProvider?.commands).toEqual([
       "mailroom.runTestCase",
       "mailroom.listTestCases",
+      "mailroom.runOnSample",
     ]);
     const text = readFileSync(file(), "utf8");
     const uri = server.client.open(file(), text);
@@ -121,5 +122,34 @@ describe("test cases run from the editor, over stdio", () => {
     server.client.change(uri, 2, [{ text: readFileSync(wrong, "utf8") }]);
     const after = await server.client.diagnostics(uri, () => true, server.client.publications.length);
     expect(after.diagnostics).toEqual([]);
+  });
+
+  it("evaluates a box on its sample from a Run on sample lens, as mailroom eval does", async () => {
+    const service = join(server.dir, "registered-letter.service.yaml");
+    const text = readFileSync(service, "utf8");
+    const uri = server.client.open(service, text);
+    const found = await lenses(uri);
+    // The configuration names a sample for the one box, LETTER.
+    expect(found.map((lens) => [lens.range.start, lens.command?.title, lens.command?.arguments])).toEqual([
+      [positionOf(text, "LETTER:"), "Run on sample", [uri, "LETTER"]],
+    ]);
+    const run = (await server.client.connection.sendRequest(ExecuteCommandRequest.type, {
+      command: "mailroom.runOnSample",
+      arguments: [uri, "LETTER"],
+    })) as { box: string; metadata: { name: string; value?: unknown; problem?: string }[] };
+    // It exits 1: a metadata has no value on the sample.
+    const { stdout } = await run_(process.execPath, [cliBin, "eval", service, "--format", "json"], {
+      cwd: server.dir,
+    }).catch((error) => error);
+    const [evaluated] = JSON.parse(stdout).documents;
+    expect(run.box).toBe("LETTER");
+    // The same values, and the same metadata without one, for the same reason.
+    expect(Object.fromEntries(run.metadata.map((m) => [m.name, m.value ?? null]))).toEqual(evaluated.metadata);
+    const refused = run.metadata.filter((m) => m.problem !== undefined);
+    expect(Object.fromEntries(refused.map((m) => [m.name, m.problem]))).toEqual(evaluated.errors);
+    const valued = run.metadata.length - refused.length;
+    expect((await lenses(uri))[0]?.command?.title).toBe(
+      `Run on sample (last run: ${valued} values, ${refused.length} without)`,
+    );
   });
 });
