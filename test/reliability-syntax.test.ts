@@ -105,6 +105,17 @@ describe("item 7: positions and messages of indentation and nesting problems", (
     expect(result.stdout).not.toMatch(/longer than 1024/);
   });
 
+  it.each([
+    ["a top-level key", ""],
+    ["a key beside the 10th level", " ".repeat(9)],
+  ])("300 nested block mappings, then %s: one too-deep, the key read as it is", async (_, indent) => {
+    const text = `${nestedKeys(300)}${indent}after: 1\n${indent}other: 2\n`;
+    const result = await lint(file("deep.service.yaml", text));
+    expect(result.code).toBe(1);
+    expect(brief(result.stdout)).toEqual(["257:257 too-deep"]);
+    expect(result.stdout).not.toMatch(/longer than 1024|syntax-error/);
+  });
+
   it("256 nested block mappings are within the limit", async () => {
     const result = await lint(file("deep.service.yaml", nestedKeys(256)));
     expect(result.stdout).not.toMatch(/too-deep|syntax-error/);

@@ -1,12 +1,33 @@
 import { execFile, spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { builtinModules } from "node:module";
 import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { inflateRawSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { repoRoot } from "./helpers.js";
+import type { Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { repoRoot, runCli } from "./helpers.js";
+import {
+  type CodeServer,
+  cursorAt,
+  goTo,
+  languageMode,
+  openCodeServer,
+  openFile,
+  problems,
+  runCommand,
+} from "./vscode-ui.js";
 
 // Packages the extension exactly as a release would (`npm run package`: bundle, then vsce), from a clean dist,
 // then reads the .vsix and runs the server bundled in it. The bundle starts from the server's built bin:
@@ -175,33 +196,38 @@ describe("the VS Code extension", () => {
       expect(properties[`mailroom.${feature}.enable`]).toMatchObject({ type: "boolean", default: true });
   });
 
-  it("gives service and test files languages of their own, highlighted as YAML, served by name and unsaved", () => {
+  it("gives service and test files languages of their own, highlighted as YAML or JSON, served by name and unsaved", () => {
     const { languages, grammars } = manifest().contributes;
     expect(
       languages.map((language: { id: string; filenamePatterns: string[] }) => [language.id, language.filenamePatterns]),
     ).toEqual([
       ["mailroom-service", ["*.service.yaml", "*.service.yml"]],
+      ["mailroom-service-json", ["*.service.json"]],
       ["mailroom-service-test", ["*.service.test.yaml"]],
     ]);
     for (const language of languages) {
+      const json = language.id === "mailroom-service-json";
       const configuration = JSON.parse(entryOf(language.configuration)?.toString() ?? "{}");
-      expect(configuration.comments, language.id).toEqual({ lineComment: "#" });
+      expect(configuration.comments, language.id).toEqual(json ? undefined : { lineComment: "#" });
       expect(configuration.brackets, language.id).toEqual(
-        expect.arrayContaining([
-          ["{", "}"],
-          ["[", "]"],
-          ["(", ")"],
-        ]),
+        expect.arrayContaining([["{", "}"], ["[", "]"], ...(json ? [] : [["(", ")"]])]),
       );
       const grammar = grammars.find((each: { language: string }) => each.language === language.id);
       const tmLanguage = JSON.parse(entryOf(grammar?.path ?? "missing")?.toString() ?? "{}");
       expect(tmLanguage.scopeName, language.id).toBe(grammar.scopeName);
-      // YAML's own grammar, embedded: service files keep YAML's highlighting.
-      expect(tmLanguage.patterns, language.id).toEqual([{ include: "source.yaml" }]);
+      // YAML's or JSON's own grammar, embedded: service files keep their highlighting.
+      expect(tmLanguage.patterns, language.id).toEqual([{ include: json ? "source.json" : "source.yaml" }]);
     }
+    // A language of its own for JSON services: VS Code's JSON formatter, which serves `json`, does not compete
+    // with the server's, and no JSON file but a service activates the extension.
     expect(manifest().activationEvents).toEqual(
-      expect.arrayContaining(["onLanguage:mailroom-service", "onLanguage:mailroom-service-test"]),
+      expect.arrayContaining([
+        "onLanguage:mailroom-service",
+        "onLanguage:mailroom-service-json",
+        "onLanguage:mailroom-service-test",
+      ]),
     );
+    expect(manifest().activationEvents).not.toContain("onLanguage:json");
     // The client serves the two languages in files and in unsaved buffers (the selector is in the bundle).
     const extension = entries.get("extension/dist/extension.cjs")?.toString() ?? "";
     for (const language of ["mailroom-service", "mailroom-service-test"])
@@ -373,5 +399,179 @@ describe("the VS Code extension", () => {
     } finally {
       server.child.kill();
     }
+  });
+
+  // The .vsix above, installed in VS Code (code-server) and driven through its UI in Chromium, as a user would.
+  describe("in VS Code", () => {
+    const home = join(directory, "code-server");
+    const workspace = join(directory, "workspace");
+    const shots = join(repoRoot, "test-output/vscode-screenshots");
+    let vscode: CodeServer;
+    let page: Page;
+    const lineOf = (file: string, text: string) =>
+      readFileSync(join(workspace, file), "utf8")
+        .split("\n")
+        .findIndex((line) => line.includes(text)) + 1;
+    const columnOf = (file: string, text: string, inLine: string) =>
+      (readFileSync(join(workspace, file), "utf8").split("\n")[lineOf(file, inLine) - 1]?.indexOf(text) ?? -1) + 1;
+
+    beforeAll(async () => {
+      cpSync(join(repoRoot, "examples"), workspace, { recursive: true });
+      // The fixture's mistake, near enough to a metadata's name for a fix: "did you mean invoiceNumber?".
+      const mistake = readFileSync(fixture, "utf8").replace("meta.invoiceNo\n", "meta.invoiceNumbr\n");
+      writeFileSync(join(workspace, "mistake.service.yaml"), mistake);
+      // Out of the canonical layout: Format Document puts them back as the examples are.
+      const dsl = readFileSync(join(workspace, "payslips.service.yaml"), "utf8");
+      writeFileSync(
+        join(workspace, "untidy.service.yaml"),
+        dsl.replace("id: 3307", "id:     3307").replace("\n  PAYSLIPS:\n", "\n  PAYSLIPS:   \n"),
+      );
+      // A case that fails: the letter is Madame Dupont's.
+      writeFileSync(
+        join(workspace, "wrong.service.test.yaml"),
+        `service: registered-letter.service.yaml\n${readFileSync(join(workspace, "registered-letter.service.test.yaml"), "utf8").replace("Madame Claire Dupont", "Madame Claire Durand")}`,
+      );
+      const json = readFileSync(join(workspace, "payslips.service.json"), "utf8");
+      writeFileSync(join(workspace, "untidy.service.json"), JSON.stringify(JSON.parse(json)));
+      vscode = await openCodeServer(vsix, home, workspace, shots);
+      page = vscode.page;
+    }, 300_000);
+    afterAll(() => vscode?.close());
+    afterEach(async ({ task }) => {
+      if (task.result?.state === "fail") await vscode?.shot(`failed-${task.name}`);
+    });
+
+    it("gives each kind of file its language", async () => {
+      for (const [file, mode] of [
+        ["registered-letter.service.yaml", "mailroom service"],
+        ["registered-letter.service.json", "mailroom service (JSON)"],
+        ["registered-letter.service.test.yaml", "mailroom service test"],
+        ["mailroom.config.yaml", "YAML"],
+      ] as const) {
+        await openFile(page, file);
+        await expect.poll(() => languageMode(page).innerText(), { timeout: 30_000 }).toBe(mode);
+        await vscode.shot(`language-${file}`);
+      }
+    });
+
+    it("shows the server's diagnostic in the Problems panel, and applies its quick fix", async () => {
+      await openFile(page, "mistake.service.yaml");
+      const rows = await problems(page);
+      // Only the server can find this one: it proves the extension activated and started its server.
+      const row = rows.filter({ hasText: "invoiceNumbr" });
+      await row.first().waitFor({ timeout: 60_000 });
+      await vscode.shot("problems");
+      expect(await row.first().innerText()).toContain("undefined-metadata");
+      const line = lineOf("mistake.service.yaml", "meta.invoiceNumbr");
+      await goTo(page, line, columnOf("mistake.service.yaml", "invoiceNumbr", "meta.invoiceNumbr") + 1);
+      await page.keyboard.press("Control+.");
+      const fix = page.locator(".action-widget .monaco-list-row", { hasText: "Change to" });
+      await fix.first().waitFor({ timeout: 30_000 });
+      await vscode.shot("quick-fix");
+      // The fix comes first, selected: Enter applies it.
+      await expect(page.locator(".action-widget .monaco-list-row.focused").innerText()).resolves.toContain("Change to");
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Control+s");
+      await expect
+        .poll(() => readFileSync(join(workspace, "mistake.service.yaml"), "utf8"), { timeout: 30_000 })
+        .toContain("meta.orderKey == meta.invoiceNumber");
+      await expect.poll(() => rows.filter({ hasText: "invoiceNumbr" }).count(), { timeout: 30_000 }).toBe(0);
+    });
+
+    it("completes a metadata reference, shows a metadata's value on the sample, goes to a definition", async () => {
+      await openFile(page, "mistake.service.yaml");
+      const line = lineOf("mistake.service.yaml", "meta.invoiceNumber");
+      await goTo(page, line, columnOf("mistake.service.yaml", "invoiceNumber", "meta.invoiceNumber"));
+      await page.keyboard.press("Control+Space");
+      const suggestions = page.locator(".suggest-widget .monaco-list-row");
+      await suggestions.first().waitFor({ timeout: 30_000 });
+      await vscode.shot("completion");
+      const labels = await suggestions.evaluateAll((rows) => rows.map((row) => row.getAttribute("aria-label") ?? ""));
+      expect(labels.join("\n")).toMatch(/invoiceNumber/);
+      expect(labels.join("\n")).toMatch(/customer/);
+      await page.keyboard.press("Escape");
+
+      // Go to Definition: the reference leads to the metadata's key in its box.
+      await page.keyboard.press("F12");
+      await cursorAt(page, lineOf("mistake.service.yaml", "invoiceNumber:"), 7);
+
+      await openFile(page, "registered-letter.service.yaml");
+      await goTo(page, lineOf("registered-letter.service.yaml", "recipientName:"), 9);
+      await page.keyboard.press("Control+k");
+      await page.keyboard.press("Control+i");
+      const hover = page.locator(".monaco-hover-content", { hasText: "On the sample" });
+      await hover.first().waitFor({ timeout: 60_000 });
+      await vscode.shot("hover");
+      expect(await hover.first().innerText()).toContain("Madame Claire Dupont");
+    });
+
+    it("formats DSL services as mailroom fmt does and JSON services as the compiler writes them, with no formatter to choose", async () => {
+      for (const [file, tidy] of [
+        ["untidy.service.yaml", "payslips.service.yaml"],
+        ["untidy.service.json", "payslips.service.json"],
+      ] as const) {
+        await openFile(page, file);
+        await runCommand(page, "Format Document");
+        // VS Code asks which formatter to use when two serve the language (a dialog, "There are multiple
+        // formatters for 'JSON' files"), and formats nothing until one is chosen.
+        const chooser = page.getByText(/multiple formatters/i);
+        await page.locator(".tab.active.dirty").or(chooser).first().waitFor({ timeout: 30_000 });
+        expect(await chooser.count()).toBe(0);
+        await page.keyboard.press("Control+s");
+        await expect
+          .poll(() => readFileSync(join(workspace, file), "utf8"), { timeout: 30_000 })
+          .toBe(readFileSync(join(workspace, tidy), "utf8"));
+        await vscode.shot(`formatted-${file}`);
+      }
+    });
+
+    it("runs a test case from its code lens, which then says it passed", async () => {
+      await openFile(page, "registered-letter.service.test.yaml");
+      const lens = page.locator(".codelens-decoration a", { hasText: /^Run$/ });
+      await lens.first().waitFor({ timeout: 60_000 });
+      await lens.first().click();
+      await page
+        .locator(".codelens-decoration a", { hasText: "Run (last run: passed)" })
+        .first()
+        .waitFor({ timeout: 60_000 });
+      await vscode.shot("code-lens-run");
+    });
+
+    it("lists the cases in the Testing view and runs them there, passed and failed as mailroom test says", async () => {
+      // The view is there once the extension has registered its controller.
+      await openFile(page, "registered-letter.service.test.yaml");
+      await runCommand(page, "Testing: Focus on Test Explorer View");
+      await runCommand(page, "Test: Run All Tests");
+      const rows = page.locator(".test-explorer .monaco-list-row");
+      const files = readdirSync(workspace).filter((name) => name.endsWith(".service.test.yaml"));
+      await expect
+        .poll(() => rows.evaluateAll((all) => all.map((row) => row.getAttribute("aria-label"))), { timeout: 90_000 })
+        .toEqual(files.sort().map((name) => `${name} (${name === "wrong.service.test.yaml" ? "Failed" : "Passed"})`));
+      await vscode.shot("testing");
+      // The failure is shown at the expectation it contradicts, worded as `mailroom test` words it.
+      await openFile(page, "wrong.service.test.yaml");
+      const { stdout } = await runCli(["test", join(workspace, "wrong.service.test.yaml"), "--format", "json"]);
+      const [failed] = JSON.parse(stdout).files[0].cases;
+      expect(failed.differences[0].line).toBe(lineOf("wrong.service.test.yaml", "Madame Claire Durand"));
+      // In the test results and beside the expectation, word for word.
+      await page.getByText(failed.differences[0].message).first().waitFor({ timeout: 30_000 });
+      await vscode.shot("testing-failure");
+    });
+
+    it("starts the server again when it is killed, and its diagnostics come back", async () => {
+      const [killed, ...others] = vscode.serverPids();
+      expect(others).toEqual([]);
+      process.kill(killed ?? 0, "SIGKILL");
+      await expect.poll(() => vscode.serverPids(), { timeout: 60_000 }).toEqual([expect.any(Number)]);
+      expect(vscode.serverPids()).not.toContain(killed);
+      // A new mistake, found by the new server.
+      await openFile(page, "mistake.service.yaml");
+      const line = lineOf("mistake.service.yaml", "meta.invoiceNumber");
+      await goTo(page, line, columnOf("mistake.service.yaml", "invoiceNumber", "meta.invoiceNumber"));
+      await page.keyboard.type("zz");
+      const rows = await problems(page);
+      await rows.filter({ hasText: "zzinvoiceNumber" }).first().waitFor({ timeout: 60_000 });
+      await vscode.shot("restarted");
+    });
   });
 });

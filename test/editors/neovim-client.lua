@@ -3,6 +3,7 @@
 -- settings in the JSON file named by $MAILROOM_NVIM_CONFIG:
 --   setup: the Lua set-up to run first; file: the service to open; out: where to write the results;
 --   completion, definition: LSP positions ({line, character}) in that file; timeout_ms: for each step.
+-- The last step kills the server (SIGKILL) and waits for the set-up to start another and for its diagnostics.
 local config = vim.fn.json_decode(table.concat(vim.fn.readfile(os.getenv("MAILROOM_NVIM_CONFIG")), "\n"))
 -- `errors` gets a "step: error" line per failed step.
 local results = { steps = {}, errors = {} }
@@ -72,6 +73,24 @@ step("definition", function()
   vim.lsp.util.jump_to_location(location, client.offset_encoding)
   local cursor = vim.api.nvim_win_get_cursor(0)
   results.definition = { file = vim.api.nvim_buf_get_name(0), line = cursor[1] - 1, col = cursor[2] }
+end)
+
+step("restart", function()
+  local killed_id, killed = next(vim.lsp.buf_get_clients(buf))
+  assert(killed, "no client attached to the buffer")
+  -- As a crash would leave it: the server gone at once, without a word to the client.
+  vim.loop.kill(killed.rpc.pid, 9)
+  local restarted = vim.wait(config.timeout_ms, function()
+    local id = next(vim.lsp.buf_get_clients(buf))
+    return id ~= nil and id ~= killed_id
+  end, 20)
+  assert(restarted, "no new client attached to the buffer after the server was killed")
+  local namespace = vim.lsp.diagnostic.get_namespace((next(vim.lsp.buf_get_clients(buf))))
+  vim.wait(config.timeout_ms, function() return #vim.diagnostic.get(buf, { namespace = namespace }) > 0 end, 20)
+  results.restarted = {}
+  for _, d in ipairs(vim.diagnostic.get(buf, { namespace = namespace })) do
+    table.insert(results.restarted, { line = d.lnum, col = d.col, code = d.code })
+  end
 end)
 
 finish("done")

@@ -19,6 +19,8 @@ interface NeovimResults {
   readonly diagnostics?: { line: number; col: number; code: string; severity: number; message: string }[];
   readonly completion?: string[];
   readonly definition?: { file: string; line: number; col: number };
+  /** The diagnostics of the client started after the server was killed. */
+  readonly restarted?: { line: number; col: number; code: string }[];
 }
 
 /** Runs the Lua client in `nvim --headless` and reads what it wrote; the script times itself out, this is a backstop. */
@@ -45,7 +47,7 @@ describe("Neovim's built-in LSP client", () => {
   const directory = realpathSync(mkdtempSync(join(tmpdir(), "mailroom-nvim-")));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-  it("shows the diagnostic, completes a metadata name and jumps to a box's definition", async () => {
+  it("shows the diagnostic, completes a metadata name, jumps to a box's definition, and recovers from a killed server", async () => {
     expect(
       editorVersion(
         "nvim",
@@ -66,7 +68,7 @@ describe("Neovim's built-in LSP client", () => {
     );
 
     expect(results.status, stderr).toBe("done");
-    expect(results.steps).toEqual(["diagnostics", "root", "completion", "definition"]);
+    expect(results.steps).toEqual(["diagnostics", "root", "completion", "definition", "restart"]);
     expect.soft(results.root_dir).toBe(directory);
     // Each feature is checked on its own, so one failure still shows how the others went.
     expect.soft(results.diagnostics).toEqual([
@@ -79,6 +81,10 @@ describe("Neovim's built-in LSP client", () => {
     ]);
     expect.soft(results.completion).toContain("invoiceNumber");
     expect.soft(results.definition).toEqual({ file, line: lines.indexOf("  bundle:"), col: 2 });
+    // The documented set-up starts a new server once the first is killed, and attaches the buffer to it.
+    expect
+      .soft(results.restarted)
+      .toEqual([{ line: mistake.line, col: mistake.character, code: "undefined-metadata" }]);
     expect(results.errors).toEqual([]);
   });
 });

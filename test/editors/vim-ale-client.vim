@@ -120,4 +120,27 @@ function! s:RecordDefinition() abort
 endfunction
 call s:Step('definition', function('s:StartDefinition'), {-> getcurpos() != s:from}, function('s:RecordDefinition'))
 
+" The server killed, as a crash would: ALE starts another at the next check (`:ALELint` here; in use, the next
+" edit or save), whose diagnostics come back.
+function! s:ServerPids() abort
+  return map(filter(values(ale#lsp#GetConnections()), 'ale#job#IsRunning(get(v:val, "job_id", 0))'), 'v:val.job_id')
+endfunction
+function! s:KillServer() abort
+  let s:killed = s:ServerPids()
+  if empty(s:killed)
+    throw 'no server running'
+  endif
+  call system('kill -KILL ' . join(s:killed))
+  call timer_start(500, {-> execute('ALELint')})
+endfunction
+function! s:Restarted() abort
+  let l:running = s:ServerPids()
+  return !empty(l:running) && empty(filter(copy(l:running), 'index(s:killed, v:val) >= 0'))
+  \   && !empty(ale#engine#GetLoclist(s:buffer))
+endfunction
+function! s:RecordRestart() abort
+  let s:results.restarted = map(copy(ale#engine#GetLoclist(s:buffer)), '{"line": v:val.lnum - 1, "code": get(v:val, "code", "")}')
+endfunction
+call s:Step('restart', function('s:KillServer'), function('s:Restarted'), function('s:RecordRestart'))
+
 call s:Run()

@@ -31,6 +31,8 @@ interface VimResults {
   readonly diagnostics?: { line: number; col: number; code: string; type: string; message: string }[];
   readonly completion?: string[];
   readonly definition?: { file: string; line: number; col: number };
+  /** The diagnostics once a new server has replaced the killed one. */
+  readonly restarted?: { line: number; code: string }[];
 }
 
 /** Runs the client script in Vim and reads what it wrote; the script times itself out, this is a backstop. */
@@ -61,7 +63,7 @@ describe("Vim with ALE", () => {
   const directory = realpathSync(mkdtempSync(join(tmpdir(), "mailroom-vim-")));
   afterAll(() => rmSync(directory, { recursive: true, force: true }));
 
-  it("shows the diagnostic, completes a metadata name and jumps to a box's definition", async () => {
+  it("shows the diagnostic, completes a metadata name, jumps to a box's definition, and recovers from a killed server", async () => {
     expect(
       editorVersion(
         "vim",
@@ -82,7 +84,7 @@ describe("Vim with ALE", () => {
     );
 
     expect(results.status, [...results.errors, stderr].join("\n")).toBe("done");
-    expect(results.steps).toEqual(["linters", "diagnostics", "completion", "definition"]);
+    expect(results.steps).toEqual(["linters", "diagnostics", "completion", "definition", "restart"]);
     // Each feature is checked on its own, so one failure still shows how the others went.
     expect.soft(results.linters).toEqual(["mailroom"]);
     expect.soft(results.root).toBe(directory);
@@ -93,6 +95,7 @@ describe("Vim with ALE", () => {
       ]);
     expect.soft(results.completion).toContain("invoiceNumber");
     expect.soft(results.definition).toEqual({ file, line: lines.indexOf("  bundle:"), col: 2 });
+    expect.soft(results.restarted).toEqual([{ line: mistake.line, code: "undefined-metadata" }]);
     expect(results.errors).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@ import { type PlaceResolver, toDiagnostic } from "./convert.js";
 import { fileOf, isService, isTest, parse, parseTest, sourceOf } from "./documents.js";
 import { placeResolver } from "./places.js";
 import { isRequest, publishRequest } from "./request-files.js";
+import { caseRunDiagnostics } from "./run-cases.js";
 import type { ServerState } from "./state.js";
 import { testContext } from "./test-files.js";
 
@@ -122,7 +123,10 @@ async function publishLarge(state: ServerState, document: TextDocument): Promise
   }
 }
 
-/** A test file's diagnostics: its own problems, and those against its service and the files beside it. */
+/**
+ * A test file's diagnostics: its own problems, those against its service and the files beside it, and what the
+ * cases run from the editor found (`run-cases.ts`).
+ */
 async function publishTest(state: ServerState, uri: string): Promise<void> {
   const test = parseTest(state, uri);
   if (!test) return;
@@ -132,7 +136,10 @@ async function publishTest(state: ServerState, uri: string): Promise<void> {
   await state.connection.sendDiagnostics({
     uri,
     version: test.version,
-    diagnostics: diagnostics.map((d) => toDiagnostic(test.lines, d, state.client.options.docsBase, resolvePlace)),
+    diagnostics: [
+      ...diagnostics.map((d) => toDiagnostic(test.lines, d, state.client.options.docsBase, resolvePlace)),
+      ...caseRunDiagnostics(state, uri, test.version),
+    ],
   });
 }
 

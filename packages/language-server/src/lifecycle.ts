@@ -2,6 +2,7 @@ import { CONFIG_FILE_NAME, prepareValidation } from "@mailroom/checker";
 import * as lsp from "vscode-languageserver";
 import { SEMANTIC_TOKENS_LEGEND } from "./convert.js";
 import { serverOptions } from "./options.js";
+import { LIST_CASES_COMMAND, RUN_CASE_COMMAND, RUN_ON_SAMPLE_COMMAND } from "./run-cases.js";
 import type { ServerState } from "./state.js";
 import { indexWorkspace } from "./workspace.js";
 
@@ -21,6 +22,8 @@ export const CAPABILITIES: lsp.ServerCapabilities = {
   semanticTokensProvider: { legend: SEMANTIC_TOKENS_LEGEND, full: true },
   inlayHintProvider: true,
   workspaceSymbolProvider: true,
+  codeLensProvider: {},
+  executeCommandProvider: { commands: [RUN_CASE_COMMAND, LIST_CASES_COMMAND, RUN_ON_SAMPLE_COMMAND] },
 };
 
 /** The client's settings from its `initialize` request: options, whether it watches files for us, the folders. */
@@ -31,6 +34,7 @@ export function clientSettings(params: lsp.InitializeParams): ServerState["clien
     options: serverOptions(params.initializationOptions),
     watchFiles: params.capabilities?.workspace?.didChangeWatchedFiles?.dynamicRegistration === true,
     folders,
+    codeLensRefresh: params.capabilities?.workspace?.codeLens?.refreshSupport === true,
   };
 }
 

@@ -6,6 +6,7 @@ import { registerCursorRequests } from "./requests/cursor.js";
 import { registerEditRequests } from "./requests/edits.js";
 import { registerNavigationRequests } from "./requests/navigation.js";
 import { registerViewRequests } from "./requests/views.js";
+import { registerCaseRuns } from "./run-cases.js";
 import { createState } from "./state.js";
 import { registerWatchedFiles } from "./workspace.js";
 
@@ -25,6 +26,7 @@ export function createServer(connection: lsp.Connection, service: LanguageServic
   registerNavigationRequests(state);
   registerViewRequests(state);
   registerEditRequests(state);
+  registerCaseRuns(state);
   state.documents.listen(connection);
   connection.listen();
 }

@@ -15,6 +15,8 @@ export interface ClientSettings {
   readonly watchFiles: boolean;
   /** The workspace folders' URIs. */
   readonly folders: readonly string[];
+  /** The client redraws code lenses when asked (`workspace/codeLens/refresh`). */
+  readonly codeLensRefresh?: boolean;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { format as formatText } from "@mailroom/format";
+import { format as formatText, layoutJson } from "@mailroom/format";
 import type { TextEdit } from "@mailroom/syntax";
 import type { ParsedDocument } from "./document.js";
 
@@ -6,12 +6,15 @@ import type { ParsedDocument } from "./document.js";
 const MAX_DIFFERENCES = 1000;
 
 /**
- * The edits that give a DSL file the `fmt` layout: a line diff between the text and its formatted text, so
- * that unchanged lines (and the editor's marks on them) stay. None for a file `fmt` leaves as it is (syntax
- * errors, `# mailroom-fmt-disable`) and for JSON files, for which the codebase has no layout of its own.
+ * The edits that give a DSL file the `fmt` layout, and a JSON file the compiler's: a line diff between the text
+ * and its formatted text, so that unchanged lines (and the editor's marks on them) stay. None for a file `fmt`
+ * leaves as it is (syntax errors, `# mailroom-fmt-disable`), nor for JSON that is not well formed.
  */
 export function format(document: ParsedDocument): TextEdit[] {
-  if (document.source.format !== "dsl") return [];
+  if (document.source.format === "json") {
+    const text = document.source.wellFormed ? layoutJson(document.text) : document.text;
+    return text === document.text ? [] : lineEdits(document.text, text);
+  }
   const result = formatText(document.text);
   if (result.disabled || result.diagnostics.length > 0 || result.text === document.text) return [];
   return lineEdits(document.text, result.text);

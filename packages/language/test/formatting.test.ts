@@ -37,12 +37,18 @@ describe("format", () => {
     expect(edits.every((e) => e.span.offset === 0 || MESSY[e.span.offset - 1] === "\n")).toBe(true);
   });
 
-  it("gives nothing for a formatted file, a broken one, a disabled one, or JSON", () => {
+  it("gives nothing for a formatted file, a broken one, a disabled one, or broken JSON", () => {
     const formatted = fmt(MESSY).text;
     expect(format(parseDocument("a.service.yaml", formatted))).toEqual([]);
     expect(format(parseDocument("a.service.yaml", "boxes: [\n"))).toEqual([]);
     expect(format(parseDocument("a.service.yaml", `# mailroom-fmt-disable\n${MESSY}`))).toEqual([]);
-    expect(format(parseDocument("a.service.json", '{ "id":1 }'))).toEqual([]);
+    expect(format(parseDocument("a.service.json", '{ "id":1, }'))).toEqual([]);
+    expect(format(parseDocument("a.service.json", '{\n  "id": 1\n}\n'))).toEqual([]);
+  });
+
+  it("lays a JSON service out as the compiler writes it", () => {
+    const text = '{ "id":1, "name" :"A" }';
+    expect(applyEdits(text, format(parseDocument("a.service.json", text)))).toBe('{\n  "id": 1,\n  "name": "A"\n}\n');
   });
 });
 

@@ -4,9 +4,12 @@ export { type LocateInTest, type ReadTestFile, readTestFile } from "./cases/read
 export {
   type CasePath,
   type CaseRun,
+  type CheckedCase,
   caseFiles,
+  checkCase,
   escapeProblem,
   expectationsProblem,
+  type LocatedDifference,
   type RealPath,
   resolveCasePath,
   runCase,

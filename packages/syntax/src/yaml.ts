@@ -142,7 +142,7 @@ function firstDocumentTokens(text: string, comments: Comment[]): FirstDocument {
       secondDocument = token.offset;
       continue;
     }
-    if (token.type === "document") tooDeep = trimDeepCollections(token);
+    if (token.type === "document") tooDeep = trimDeepCollections(token, text.length);
     tokens.push(token);
   }
   return { tokens, secondDocument, tooDeep };
@@ -160,13 +160,22 @@ type CollectionToken = CST.BlockMap | CST.BlockSequence | CST.FlowCollection;
 const isCollectionToken = (token: CST.Token | null | undefined): token is CollectionToken =>
   token?.type === "block-map" || token?.type === "block-seq" || token?.type === "flow-collection";
 
-/** What a collection too deep to compose is replaced by: an empty plain scalar (null) where it starts. */
-const emptyScalarToken = (token: CollectionToken): CST.FlowScalar => ({
+/**
+ * What a collection too deep to compose is replaced by: an empty plain scalar (null) where it starts, followed by
+ * blanks up to `end`. Without them the composer would take the text of the collection for part of the next key,
+ * and report that key as longer than 1024 characters.
+ */
+const emptyScalarToken = (token: CollectionToken, end: number): CST.FlowScalar => ({
   type: "scalar",
   offset: token.offset,
   indent: token.indent,
   source: "",
+  end: [{ type: "space", offset: token.offset, indent: token.indent, source: " ".repeat(end - token.offset) }],
 });
+
+/** Offset of the first token of a collection's item. */
+const itemStart = (item: CST.CollectionItem): number | undefined =>
+  item.start[0]?.offset ?? item.key?.offset ?? item.sep?.[0]?.offset ?? item.value?.offset;
 
 /**
  * Cuts every collection nested MAX_YAML_NESTING deep out of a document's syntax tokens (without recursion), and
@@ -174,16 +183,21 @@ const emptyScalarToken = (token: CollectionToken): CST.FlowScalar => ({
  * stack's end V8 can abort the whole process (a RegExp compiled there fails with a fatal out-of-memory error,
  * reproduced with `parseDocument` on 3,000 nested "["), so the composer must never get close.
  */
-function trimDeepCollections(document: CST.Document): number {
+function trimDeepCollections(document: CST.Document, textEnd: number): number {
   let first = -1;
   const collections: CollectionToken[] = [];
   const depths: number[] = [];
+  // Where the text a collection may span ends: the next token after it, as far as its parents show.
+  const ends: number[] = [];
   if (isCollectionToken(document.value)) {
     collections.push(document.value);
     depths.push(0);
+    ends.push(document.end?.[0]?.offset ?? textEnd);
   }
   for (let token = collections.pop(); token; token = collections.pop()) {
     const depth = (depths.pop() ?? 0) + 1;
+    let next = ends.pop() ?? textEnd;
+    if (token.type === "flow-collection") next = token.end[0]?.offset ?? next;
     for (let i = token.items.length - 1; i >= 0; i--) {
       const item: CST.CollectionItem | undefined = token.items[i];
       if (!item) continue;
@@ -191,14 +205,17 @@ function trimDeepCollections(document: CST.Document): number {
       for (const slot of ["value", "key"] as const) {
         const child = item[slot];
         if (!isCollectionToken(child)) continue;
+        const end = slot === "value" ? next : (item.sep?.[0]?.offset ?? item.value?.offset ?? next);
         if (depth < MAX_YAML_NESTING) {
           collections.push(child);
           depths.push(depth);
+          ends.push(end);
         } else {
           first = first < 0 ? child.offset : Math.min(first, child.offset);
-          item[slot] = emptyScalarToken(child);
+          item[slot] = emptyScalarToken(child, end);
         }
       }
+      next = itemStart(item) ?? next;
     }
   }
   return first;

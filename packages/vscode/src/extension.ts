@@ -8,14 +8,17 @@ import {
   TransportKind,
 } from "vscode-languageclient/node";
 import { Switches } from "./switches.js";
+import { registerTesting } from "./testing.js";
 
 /**
- * The documents the server is given: the extension's two languages (package.json), saved or not; and by name,
- * JSON services (they stay `json`) and service or test files a user associated with another language.
+ * The documents the server is given: the extension's languages (package.json), saved or not (a JSON service is
+ * read as JSON by its name, so only saved ones); and by name, service or test files a user associated with another
+ * language.
  */
 const DOCUMENTS = [
   { scheme: "file", language: "mailroom-service" },
   { scheme: "untitled", language: "mailroom-service" },
+  { scheme: "file", language: "mailroom-service-json" },
   { scheme: "file", language: "mailroom-service-test" },
   { scheme: "untitled", language: "mailroom-service-test" },
   { scheme: "file", pattern: "**/*.service.{yaml,yml,json}" },
@@ -47,8 +50,14 @@ export function activate(context: vscode.ExtensionContext): void {
     vscode.workspace.onDidGrantWorkspaceTrust(() => {
       if (started) void restart(context);
     }),
+    // The Testing view asks the server for the cases of test files, and has it run them.
+    registerTesting(async () => {
+      if (!started) await restart(context);
+      await pending;
+      return client;
+    }),
   );
-  // Activation also happens for any JSON file; the server waits for the first document of its.
+  // Activation also happens on opening a folder with services; the server waits for the first document of its.
   if (vscode.workspace.textDocuments.some(isServed)) {
     void restart(context);
     return;

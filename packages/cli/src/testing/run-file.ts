@@ -4,15 +4,14 @@ import { readSource } from "@mailroom/checker";
 import type { Service } from "@mailroom/model";
 import {
   checkAgainstService,
-  compareCase,
-  type Difference,
+  checkCase,
   escapeProblem,
   expectationsProblem,
   type JobInput,
+  type LocatedDifference,
   type ReadTestFile,
   readTestFile,
   resolveCasePath,
-  runCase,
   type ServiceTestFile,
   type TestCase,
   testedServiceFiles,
@@ -23,11 +22,6 @@ import type { ConfigResolver } from "../config.js";
 import { checkSource } from "../lint.js";
 import { displayPath, type FileReport } from "../report.js";
 import { writeBack } from "./write-back.js";
-
-/** A difference with the offset, in the test file's text, of the expectation it contradicts. */
-export interface LocatedDifference extends Difference {
-  readonly offset: number;
-}
 
 export interface CaseResult {
   readonly name: string;
@@ -88,15 +82,12 @@ export async function runTestFile(file: string, options: RunOptions, resolver: C
       cases.push({ name: testCase.name, status: "broken", differences: [], problems: [unexpected] });
       continue;
     }
-    const result = await runCase(file, testCase, index, service, loaded.areaUnit, read.locate);
+    const result = await checkCase(file, testCase, index, service, loaded.areaUnit, read.locate);
     if (!result.ok) {
       cases.push({ name: testCase.name, status: "broken", differences: [], problems: result.problems });
       continue;
     }
-    const differences = compareCase(testCase, result.outcome, result.testPath, ["cases", index]).map((d) => ({
-      ...d,
-      offset: read.locate(d.path).span.offset,
-    }));
+    const { differences } = result;
     const updating = options.update && (differences.length > 0 || testCase.expect === undefined);
     if (updating) updates.push({ index, expect: updatedExpectations(testCase, result.outcome, result.testPath) });
     const status = updating ? "updated" : differences.length > 0 ? "failed" : "passed";

@@ -7,7 +7,7 @@ import type { AreaUnit } from "../job.js";
 import { readOrganizationalUnit } from "../organizational-unit.js";
 import type { JobInput, JobOutcome } from "../outcome.js";
 import { simulateJob } from "../simulate/simulate.js";
-import type { TestPath } from "./compare.js";
+import { compareCase, type Difference, type TestPath } from "./compare.js";
 import type { LocateInTest } from "./read.js";
 import type { TestCase } from "./schema.js";
 
@@ -149,6 +149,37 @@ export async function runCase(
     };
   }
   return { ok: true, outcome: simulation.outcome, testPath: (given: string) => written.get(given) ?? given };
+}
+
+/** A difference with the offset, in the test file's text, of the expectation it contradicts. */
+export interface LocatedDifference extends Difference {
+  readonly offset: number;
+}
+
+/** A case run and compared with what it expects: its differences, located; or why it could not run. */
+export type CheckedCase =
+  | (CaseRun & { readonly ok: true; readonly differences: readonly LocatedDifference[] })
+  | (CaseRun & { readonly ok: false });
+
+/**
+ * Runs a case (runCase) and compares its outcome with its expectations, each difference at the expectation it
+ * contradicts: what `mailroom test` and the editor's "Run" report.
+ */
+export async function checkCase(
+  testFile: string,
+  testCase: TestCase,
+  index: number,
+  service: Service,
+  areaUnit: AreaUnit,
+  locate: LocateInTest,
+): Promise<CheckedCase> {
+  const run = await runCase(testFile, testCase, index, service, areaUnit, locate);
+  if (!run.ok) return run;
+  const differences = compareCase(testCase, run.outcome, run.testPath, ["cases", index]).map((d) => ({
+    ...d,
+    offset: locate(d.path).span.offset,
+  }));
+  return { ...run, differences };
 }
 
 /** The organizational unit of a case, as the API returns it (JSON). */
