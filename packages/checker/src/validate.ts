@@ -38,6 +38,17 @@ function withDiscriminators(node: unknown): unknown {
   return { ...rest, discriminator: { propertyName: tag }, oneOf: branches.map((b) => (b as JsonSchema).then) };
 }
 
+/**
+ * The JSON Schemas ajv validates against: a service, and one box (validated apart, see conformsToModel).
+ * scripts/gen-validator.js generates the validators of model-validator.cjs from them.
+ */
+export function validatorSchemas(): { service: JsonSchema; box: JsonSchema } {
+  return {
+    service: withDiscriminators(toJsonSchema(Service, "mailroom: service")) as JsonSchema,
+    box: withDiscriminators(toJsonSchema(Box, "mailroom: box")) as JsonSchema,
+  };
+}
+
 /** ajv's validator of the model: compiled on first use (a few hundred ms, once per process), not per file. */
 let compiled: ValidateFunction | undefined;
 /** ajv's validator of one box, compiled with the model's. */
@@ -77,8 +88,9 @@ export function prepareValidation(): ValidateFunction {
   // as starting Node. ajv is CommonJS, so `require` loads it in place, synchronously.
   const { Ajv } = createRequire(import.meta.url)("ajv") as { Ajv: typeof AjvClass };
   const ajv = new Ajv({ strict: true, discriminator: true, code: { optimize: false } });
-  compiledBox = ajv.compile(withDiscriminators(toJsonSchema(Box, "mailroom: box")) as JsonSchema);
-  compiled = ajv.compile(withDiscriminators(toJsonSchema(Service, "mailroom: service")) as JsonSchema);
+  const { service, box } = validatorSchemas();
+  compiledBox = ajv.compile(box);
+  compiled = ajv.compile(service);
   return compiled;
 }
 
