@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { diagnoseAgainst, type ServiceSource } from "@mailroom/compiler";
 import { Box, type JsonSchema, Service, toJsonSchema } from "@mailroom/model";
 import { type Diagnostic, isJsonObject, type PathSegment, type Wanted } from "@mailroom/syntax";
-import type { Ajv as AjvClass, ValidateFunction } from "ajv";
+import type { ValidateFunction } from "ajv";
 
 const isObject = (value: unknown): value is JsonSchema => isJsonObject(value);
 
@@ -38,9 +38,23 @@ function withDiscriminators(node: unknown): unknown {
   return { ...rest, discriminator: { propertyName: tag }, oneOf: branches.map((b) => (b as JsonSchema).then) };
 }
 
-/** ajv's validator of the model: compiled on first use (a few hundred ms, once per process), not per file. */
+/**
+ * The JSON Schemas ajv validates against: a service, and one box (validated apart, see conformsToModel).
+ * scripts/gen-validator.js generates the validators of model-validator.cjs from them.
+ */
+export function validatorSchemas(): { service: JsonSchema; box: JsonSchema } {
+  return {
+    service: withDiscriminators(toJsonSchema(Service, "mailroom: service")) as JsonSchema,
+    box: withDiscriminators(toJsonSchema(Box, "mailroom: box")) as JsonSchema,
+  };
+}
+
+/** The exports of model-validator.cjs. */
+type Validators = Record<"service" | "box", ValidateFunction>;
+
+/** ajv's validator of the model: loaded on first use, once per process, not per file. */
 let compiled: ValidateFunction | undefined;
-/** ajv's validator of one box, compiled with the model's. */
+/** ajv's validator of one box, loaded with the model's. */
 let compiledBox: ValidateFunction | undefined;
 
 /**
@@ -68,23 +82,22 @@ export function conformsToModel(value: unknown): boolean {
 }
 
 /**
- * Compiles the ajv validator now, if not yet: what a long-lived process (the language server) calls once it is
+ * Loads the ajv validators now, if not yet: what a long-lived process (the language server) calls once it is
  * idle, so that even its first edits are checked the fast way.
  */
 export function prepareValidation(): ValidateFunction {
   if (compiled) return compiled;
-  // Loaded on first use, like the validator: a lint of a few files never needs ajv, and loading it costs as much
-  // as starting Node. ajv is CommonJS, so `require` loads it in place, synchronously.
-  const { Ajv } = createRequire(import.meta.url)("ajv") as { Ajv: typeof AjvClass };
-  const ajv = new Ajv({ strict: true, discriminator: true, code: { optimize: false } });
-  compiledBox = ajv.compile(withDiscriminators(toJsonSchema(Box, "mailroom: box")) as JsonSchema);
-  compiled = ajv.compile(withDiscriminators(toJsonSchema(Service, "mailroom: service")) as JsonSchema);
+  // Generated ahead of time (compiling them took most of a lint of a thousand JSON services), and loaded on first
+  // use: a lint of a few files never needs them. CommonJS, so `require` loads it in place, synchronously.
+  const generated: Validators = createRequire(import.meta.url)("./model-validator.cjs");
+  compiledBox = generated.box;
+  compiled = generated.service;
   return compiled;
 }
 
 /**
  * Whether a value is a service the rules may read: valid against the model, keys it does not know aside (they are
- * warnings, and pass through). ajv answers when it is compiled; zod otherwise, and for a service with such keys.
+ * warnings, and pass through). ajv answers when it is loaded; zod otherwise, and for a service with such keys.
  */
 export function fitsModel(value: unknown): boolean {
   if (compiled?.(value)) return true;
@@ -93,10 +106,10 @@ export function fitsModel(value: unknown): boolean {
 }
 
 /**
- * Compiling the ajv validator costs about what zod spends on a few hundred valid services: a process validates
- * this many with zod alone first, so a lint of a few files (or an editor's first edits) does not wait for it.
+ * Loading the ajv validators costs about what zod spends on some twenty valid services: a process validates this
+ * many with zod alone first, so a lint of a few files (or an editor's first edits) does not wait for it.
  */
-const BEFORE_COMPILING = 200;
+const BEFORE_LOADING = 20;
 let validatedByZod = 0;
 
 /**
@@ -108,7 +121,7 @@ let validatedByZod = 0;
  * Only the findings `wanted` are built (see diagnoseAgainst).
  */
 export function validateService(service: ServiceSource, wanted?: Wanted): Diagnostic[] {
-  if (compiled === undefined && validatedByZod < BEFORE_COMPILING) validatedByZod++;
+  if (compiled === undefined && validatedByZod < BEFORE_LOADING) validatedByZod++;
   else if (conformsToModel(service.json)) return [];
   const locate = (path: readonly PathSegment[]) => service.locate(path);
   return diagnoseAgainst(Service, service.json, locate, { wording: service.wording, ...(wanted && { wanted }) });

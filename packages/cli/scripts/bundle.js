@@ -4,7 +4,7 @@
 // there is no dist/ (the tarball), and postpack removes it. Third-party modules are bundled but for the package's
 // own `dependencies`, which stay modules installed beside it: pdf.js (its data files are read from its folder),
 // Viz (WebAssembly) and ajv (loaded with `createRequire`, which esbuild does not follow).
-import { readFileSync, rmSync } from "node:fs";
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -50,3 +50,5 @@ const result = await build({
 });
 // A warning (a dynamic require esbuild cannot follow) means a bundle that may break at run time.
 if (result.warnings.length > 0) process.exit(1);
+// The checker's generated validators, loaded with `createRequire` beside the chunk that loads them.
+cpSync(at("../../checker/src/model-validator.cjs"), `${outdir}model-validator.cjs`);
