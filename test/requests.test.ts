@@ -125,7 +125,7 @@ describe("mailroom lint on request files", () => {
     expect(result.stderr).toContain("*.job.yaml, *.job.json, *.delivery.yaml, *.delivery.json or *.ou.json");
   });
 
-  it("reports the shape of a request file in its own words, and a unit's problems against the model", async () => {
+  it("reports the shape of a request file in its own words, and a unit's values by its rules, once", async () => {
     const dir = examplesCopy();
     writeFileSync(
       join(dir, "shape.job.yaml"),
@@ -135,15 +135,23 @@ describe("mailroom lint on request files", () => {
       join(dir, "broken.ou.json"),
       '{ "id": 1, "name": "x", "accountIdentifier": "a b", "properties": { "webHookURL": "https://x.example/" } }\n',
     );
-    const { found } = await lintJson(["shape.job.yaml", "broken.ou.json"], dir);
+    // A type the model refuses is its shape's finding, and the rules wait for a sound shape.
+    writeFileSync(
+      join(dir, "typed.ou.json"),
+      '{ "id": 1, "name": "x", "accountIdentifier": "a b", "properties": { "webHookURL": 7 } }\n',
+    );
+    const { found } = await lintJson(["shape.job.yaml", "broken.ou.json", "typed.ou.json"], dir);
     expect(found.map((d) => `${d.file} ${d.line}:${d.column} ${d.code}`)).toEqual([
       "shape.job.yaml 1:1 missing-field",
       "shape.job.yaml 2:1 missing-field",
       "shape.job.yaml 4:14 wrong-type",
-      "broken.ou.json 1:46 invalid-value",
-      "broken.ou.json 1:83 invalid-value",
+      "broken.ou.json 1:46 account-identifier",
+      "broken.ou.json 1:83 webhook-url",
+      "typed.ou.json 1:83 wrong-type",
     ]);
-    expect(found[3]?.message).toContain('"accountIdentifier" in the organizational unit');
+    expect(found[3]?.message).toBe(
+      'accountIdentifier "a b" has the character " " (U+0020); expected only ASCII letters, digits and - . _ ~.',
+    );
   });
 
   it("fixes a channel named by its name with --fix, writing its label", async () => {

@@ -1,13 +1,15 @@
 import * as z from "zod";
 import { IdentifierDto, int, int32, named } from "./common.js";
 
-/** Absolute http(s) URL with a non-empty path: a bare root such as https://example.com/ is refused by the service. */
-export const WEBHOOK_URL_PATTERN = /^[hH][tT][tT][pP][sS]?:\/\/[^/?#\s]+\/[^/?#\s][^\s]*$/;
-
+/*
+ * The unit's shape: each field's type as the API returns it. The constraints the spec puts on its values (the
+ * characters of accountIdentifier, controlled values, webHookURL, country codes) are request rules of the
+ * checker, each with its code, its spec quote and its page.
+ */
 export const PostalAddress = z
   .strictObject({
     addressLines: z.string().describe("Lines of the address, separated by a newline character."),
-    countryCode: z.string().length(2).describe("Country of the address as a two-character code, such as FR."),
+    countryCode: z.string().describe("Country of the address as a two-character code, such as FR."),
   })
   .meta(named("PostalAddress", "A postal address."));
 
@@ -18,8 +20,8 @@ export const ControlledValue = z
       .array(
         z
           .strictObject({
-            value: z.string().min(1).describe("Technical value stored in the metadata; never empty."),
-            label: z.string().describe("Text shown to users; may equal the value."),
+            value: z.string().describe("Technical value stored in the metadata; never empty."),
+            label: z.string().nullable().describe("Text shown to users; may equal the value, never null."),
           })
           .meta(named("ControlledValueElement", "One allowed value.")),
       )
@@ -37,7 +39,6 @@ export const OrganizationalUnitProperties = z
     controlledValues: z.array(ControlledValue).optional().describe("Lists of allowed metadata values."),
     webHookURL: z
       .string()
-      .regex(WEBHOOK_URL_PATTERN, { error: "expected an absolute http or https URL with a path after the host" })
       .optional()
       .describe(
         "Absolute http or https URL, with a path after the host, called with shipment status and tracking events.",
@@ -53,11 +54,7 @@ export const OrganizationalUnit = z
   .strictObject({
     id: int().describe("Identifier of the unit."),
     creationdate: int().optional().describe("Creation date, epoch milliseconds; read-only."),
-    accountIdentifier: z
-      .string()
-      .regex(/^[0-9A-Za-z\-._~]+$/, { error: "expected only ASCII letters, digits and - . _ ~" })
-      .optional()
-      .describe("Account identifier: ASCII letters, digits and - . _ ~ only."),
+    accountIdentifier: z.string().optional().describe("Account identifier: ASCII letters, digits and - . _ ~ only."),
     name: z.string().describe("Name of the unit."),
     branding: IdentifierDto.optional().describe("Branding the unit uses."),
     parent: IdentifierDto.nullable().optional().describe("Parent unit; null for a root unit."),

@@ -1,7 +1,10 @@
 import type { RequestRule } from "../../requests/request-rule.js";
+import { rule as accountIdentifier } from "./account-identifier.js";
 import { rule as addressPageOption } from "./address-page-option.js";
 import { rule as autocreatedJobCommand } from "./autocreated-job-command.js";
 import { rule as channelLabel } from "./channel-label.js";
+import { rule as controlledValue } from "./controlled-value.js";
+import { rule as countryCode } from "./country-code.js";
 import { rule as jobFileCount } from "./job-file-count.js";
 import { rule as jobSplitAreaPage } from "./job-split-area-page.js";
 import { rule as missingPartFile } from "./missing-part-file.js";
@@ -17,12 +20,16 @@ import { rule as unknownOutputFile } from "./unknown-output-file.js";
 import { rule as unknownPart } from "./unknown-part.js";
 import { rule as unknownRequestService } from "./unknown-request-service.js";
 import { rule as unsetUnitProperty } from "./unset-unit-property.js";
+import { rule as webhookUrl } from "./webhook-url.js";
 
 /** Rules on request files: job creations, delivery commands and organizational units, checked against services. */
 export const requestRules: readonly RequestRule[] = [
+  accountIdentifier,
   addressPageOption,
   autocreatedJobCommand,
   channelLabel,
+  controlledValue,
+  countryCode,
   jobFileCount,
   jobSplitAreaPage,
   missingPartFile,
@@ -38,4 +45,5 @@ export const requestRules: readonly RequestRule[] = [
   unknownPart,
   unknownRequestService,
   unsetUnitProperty,
+  webhookUrl,
 ];
