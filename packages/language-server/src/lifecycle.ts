@@ -59,7 +59,7 @@ export function registerLifecycle(state: ServerState): void {
         })
         .catch((error) => state.log("registering file watchers", error));
     }
-    // A server lives long: it compiles the fast validator once, up front, rather than after its first edits.
+    // A server lives long: it loads the fast validator once, up front, rather than after its first edits.
     setImmediate(() => {
       try {
         prepareValidation();
