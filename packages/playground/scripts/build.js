@@ -71,12 +71,14 @@ const playground = {
       contents: path === "playground:examples" ? examplesModule() : samplesModule(),
       loader: "js",
     }));
-    // The checker loads ajv with createRequire (see packages/vscode/scripts/bundle.js): bundled as an import here.
+    // The checker loads its generated validators with createRequire (see packages/vscode/scripts/bundle.js):
+    // bundled as an import here.
     plugin.onLoad({ filter: /[\\/]checker[\\/]dist[\\/]validate\.js$/ }, ({ path }) => {
       const source = readFileSync(path, "utf8");
-      const call = 'createRequire(import.meta.url)("ajv")';
-      if (!source.includes(call)) return { errors: [{ text: `${path} no longer loads ajv with ${call}` }] };
-      return { contents: `import * as ajvModule from "ajv";\n${source.replace(call, "ajvModule")}`, loader: "js" };
+      const call = 'createRequire(import.meta.url)("./model-validator.cjs")';
+      if (!source.includes(call)) return { errors: [{ text: `${path} no longer loads its validators with ${call}` }] };
+      const module = 'import * as generatedValidators from "./model-validator.cjs";\n';
+      return { contents: `${module}${source.replace(call, "generatedValidators")}`, loader: "js" };
     });
   },
 };

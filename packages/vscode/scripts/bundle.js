@@ -28,18 +28,19 @@ const common = {
 };
 
 /**
- * The checker loads ajv on first use with `createRequire(import.meta.url)("ajv")`, which esbuild does not follow:
- * in the bundle it becomes a plain `require("ajv")`, which esbuild bundles. Failing when the call is not found
- * keeps a rewording of the checker from leaving the bundled server without ajv (it would fall back to zod).
+ * The checker loads its generated ajv validators on first use with `createRequire(import.meta.url)(...)`, which
+ * esbuild does not follow: in the bundle it becomes a plain `require`, which esbuild bundles. Failing when the call
+ * is not found keeps a rewording of the checker from leaving the bundled server without them (it would fall back to
+ * zod).
  */
-const ajvInPlace = {
-  name: "ajv-in-place",
+const validatorsInPlace = {
+  name: "validators-in-place",
   setup(plugin) {
     plugin.onLoad({ filter: /[\\/]checker[\\/]dist[\\/]validate\.js$/ }, ({ path }) => {
       const source = readFileSync(path, "utf8");
-      const call = 'createRequire(import.meta.url)("ajv")';
-      if (!source.includes(call)) return { errors: [{ text: `${path} no longer loads ajv with ${call}` }] };
-      return { contents: source.replace(call, 'require("ajv")'), loader: "js" };
+      const call = 'createRequire(import.meta.url)("./model-validator.cjs")';
+      if (!source.includes(call)) return { errors: [{ text: `${path} no longer loads its validators with ${call}` }] };
+      return { contents: source.replace(call, 'require("./model-validator.cjs")'), loader: "js" };
     });
   },
 };
@@ -55,7 +56,7 @@ const results = await Promise.all([
     entryPoints: [at("../../language-server/bin/mailroom-language-server.js")],
     // pdf.js's DOMMatrix comes from a native module the bundle cannot carry: a 2D one stands in (src/dom-matrix.ts).
     inject: [at("../src/dom-matrix.ts")],
-    plugins: [ajvInPlace],
+    plugins: [validatorsInPlace],
     outfile: `${dist}server.cjs`,
   }),
 ]);
