@@ -1,4 +1,4 @@
-import { closeSync, constants, existsSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync, statSync } from "node:fs";
 import { lstat, open } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { isDslFile } from "@mailroom/compiler";
@@ -158,10 +158,12 @@ async function readBounded(path: string, limit: number): Promise<Uint8Array | { 
 /**
  * A regular file's bytes (or its size, over `limit`), read at once and synchronously: a lint of a thousand small
  * files spent more time in the round trips of asynchronous reads than in reading. Undefined for anything else (a
- * device, a pipe, which the non-blocking open does not wait for) and for a file that grew while read: those are
- * read as they come.
+ * device, a pipe) and for a file that grew while read: those are read as they come. Only what `stat` calls a
+ * regular file is opened here: opening a named pipe's reading end, even to look, would pair it with a writer, who
+ * would then write to no reader once it is closed (EPIPE). The open does not block should it change meanwhile.
  */
 function readRegularFile(path: string, limit: number): Uint8Array | { readonly size: number } | undefined {
+  if (!statSync(path).isFile()) return undefined;
   const fd = openSync(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const info = fstatSync(fd);

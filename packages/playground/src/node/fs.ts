@@ -23,6 +23,12 @@ const openedAs = (descriptor: number) => {
   return file;
 };
 
+export function statSync(path: string): { isFile(): boolean; size: number } {
+  const kind = kindOf(path);
+  if (kind === undefined) throw systemError("ENOENT", "stat", path);
+  return { isFile: () => kind === "file", size: bytesOf(path)?.length ?? 0 };
+}
+
 export function fstatSync(descriptor: number): { isFile(): boolean; size: number } {
   const { bytes } = openedAs(descriptor);
   return { isFile: () => bytes !== undefined, size: bytes?.length ?? 0 };
