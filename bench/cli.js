@@ -5,7 +5,7 @@
 //
 // 0. Packs @mailroom/cli (`npm pack`: its prepack bundles it) and installs the one tarball into an empty project
 //    under os.tmpdir(), as README's install section does: every `mailroom` below is that installed bundle, run as
-//    `node <project>/node_modules/@mailroom/cli/bin/mailroom.js`, not the repository's dist/. Node's compile cache
+//    `node <project>/node_modules/@mailroom/cli/bin/mailroom.cjs`, not the repository's dist/. Node's compile cache
 //    (Node 22.1 and later) is warm for all but the first run of each command, as it is for a user's second run.
 // 1. Generates 4,000 services (bench/generate.js: DSL and compiled JSON) under os.tmpdir(), and hard-links subsets
 //    of them into folders of their own: 1,000 JSON, 1,000 DSL, 250 and 4,000 services (DSL with its JSON).
@@ -170,7 +170,7 @@ for (const name of readdirSync(dir)) parseDocument(readFileSync(dir + "/" + name
     mkdirSync(project);
     writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "bench", private: true })}\n`);
     npm(["install", "--prefer-offline", join(dir, packed.filename)], project);
-    return join(project, "node_modules/@mailroom/cli/bin/mailroom.js");
+    return join(project, "node_modules/@mailroom/cli/bin/mailroom.cjs");
   }
 
   const rows = [];

@@ -25,7 +25,7 @@ interface Action {
 }
 
 const action = parse(readFileSync(join(repoRoot, "action.yml"), "utf8")) as Action;
-const bin = join(repoRoot, "packages/cli/bin/mailroom.js");
+const bin = join(repoRoot, "packages/cli/bin/mailroom.cjs");
 const cliManifest = JSON.parse(readFileSync(join(repoRoot, "packages/cli/package.json"), "utf8")) as {
   name: string;
   version: string;

@@ -140,7 +140,7 @@ describe("frictions", () => {
 
   it("schema ends quietly, its work done, when its stdout's reader has gone (EPIPE)", async () => {
     const out = join(scratch(), "schemas");
-    const bin = join(repoRoot, "packages/cli/bin/mailroom.js");
+    const bin = join(repoRoot, "packages/cli/bin/mailroom.cjs");
     const child = spawn(process.execPath, [bin, "schema", "--out", out], { stdio: ["ignore", "pipe", "pipe"] });
     // The reader goes before the command writes its first line: every line it writes meets a closed pipe.
     child.stdout.destroy();

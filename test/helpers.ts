@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 export const repoRoot = resolve(import.meta.dirname, "..");
-const bin = join(repoRoot, "packages/cli/bin/mailroom.js");
+const bin = join(repoRoot, "packages/cli/bin/mailroom.cjs");
 
 export interface RunResult {
   readonly code: number;

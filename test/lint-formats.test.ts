@@ -82,7 +82,7 @@ describe("stylish (the default format)", () => {
         const env = { ...process.env };
         delete env.NO_COLOR;
         if (noColor) env.NO_COLOR = "1";
-        const command = `${process.execPath} ${join(repoRoot, "packages/cli/bin/mailroom.js")} lint ${FILE}`;
+        const command = `${process.execPath} ${join(repoRoot, "packages/cli/bin/mailroom.cjs")} lint ${FILE}`;
         execFile("script", ["-qec", command, "/dev/null"], { cwd: dir, env }, (_error, stdout) => done(stdout));
       });
     if (!existsSync("/usr/bin/script")) return;

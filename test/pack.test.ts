@@ -1,5 +1,6 @@
 import { execFile, spawn } from "node:child_process";
 import {
+  chmodSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -114,6 +115,8 @@ function initialize(node: string, args: string[], cwd: string): Promise<{ server
 
 beforeAll(async () => {
   scratch = realpathSync(mkdtempSync(join(tmpdir(), "mailroom-installed-")));
+  // The installed CLI's code caches (src/load-bundle.ts) go with the rest, not into the system's temporary folder.
+  process.env.MAILROOM_COMPILE_CACHE = join(scratch, "code-cache");
   // Laid out as the releases' address is: <releases>/v<version>/<tarball>.
   const packed = join(scratch, "releases", `v${manifest.version}`);
   mkdirSync(packed, { recursive: true });
@@ -154,6 +157,7 @@ beforeAll(async () => {
 
 // Three projects and two Node installations: many files to remove.
 afterAll(() => {
+  delete process.env.MAILROOM_COMPILE_CACHE;
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 }, 120_000);
 
@@ -234,6 +238,43 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
       expect(explain.stdout).toBe(readFileSync(join(repoRoot, "docs/rules/no-main-box.md"), "utf8"));
     });
 
+    it(`keeps V8's code cache of the bundle on Node ${major}: one per command, used once written`, async () => {
+      const cache = join(scratch ?? "", `code-cache-${major}`);
+      const env = (more: NodeJS.ProcessEnv = {}) => ({ ...process.env, MAILROOM_COMPILE_CACHE: cache, ...more });
+      const lint = () => installed(major, "mailroom", ["lint", "examples"], env());
+      const first = await lint();
+      expect(first.code, first.stderr).toBe(0);
+      const [written, ...others] = readdirSync(cache);
+      expect(others).toEqual([]);
+      expect(written).toMatch(new RegExp(`^v${major}\\.[\\d.]+-[a-z0-9]+-[0-9a-f]{16}-lint\\.cache$`));
+      const file = join(cache, written ?? "");
+      const bytes = readFileSync(file);
+      expect(bytes.length).toBeGreaterThan(100_000);
+      // V8 took it: a cache it refuses is written again at exit.
+      expect(await lint()).toEqual(first);
+      expect(readFileSync(file).equals(bytes)).toBe(true);
+      // Another command, another cache.
+      expect((await installed(major, "mailroom", ["explain", "no-main-box"], env())).code).toBe(0);
+      expect(readdirSync(cache).sort()).toEqual([written?.replace(/lint\.cache$/, "explain.cache"), written]);
+      // A damaged cache is refused, and replaced.
+      writeFileSync(file, "not a cache");
+      expect(await lint()).toEqual(first);
+      expect(readFileSync(file).length).toBeGreaterThan(100_000);
+      // Only a speed-up: a folder that cannot be made, one others may write, or caching turned off, and the same run.
+      const unsafe = join(scratch ?? "", `code-cache-${major}-shared`);
+      mkdirSync(unsafe, { mode: 0o777 });
+      chmodSync(unsafe, 0o777);
+      for (const more of [
+        { MAILROOM_COMPILE_CACHE: join(nodes.get(major)?.project ?? "", "package.json", "cache") },
+        { MAILROOM_COMPILE_CACHE: unsafe },
+        { NODE_DISABLE_COMPILE_CACHE: "1", MAILROOM_COMPILE_CACHE: join(scratch ?? "", `code-cache-${major}-off`) },
+      ]) {
+        expect(await installed(major, "mailroom", ["lint", "examples"], env(more))).toEqual(first);
+      }
+      expect(readdirSync(unsafe)).toEqual([]);
+      expect(existsSync(join(scratch ?? "", `code-cache-${major}-off`))).toBe(false);
+    });
+
     it(`starts the language server on Node ${major}, both ways`, async () => {
       const { node, project } = nodes.get(major) ?? { node: "", project: "" };
       for (const args of [
@@ -245,10 +286,10 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
     });
   }
 
-  it("runs every command, and so loads every chunk of the bundle, as the repository's CLI does", async () => {
+  it("runs every command, and so loads every file of the bundle, as the repository's CLI does", async () => {
     const project = nodes.get(20)?.project ?? "";
     const bundle = join(project, "node_modules", manifest.name, "bundle");
-    // Node writes, for each process, the scripts it ran: the chunks each command loaded.
+    // Node writes, for each process, the scripts it ran: the bundle's files each command loaded.
     const coverage = join(scratch ?? "", "coverage");
     const env = { ...process.env, NODE_V8_COVERAGE: coverage };
     const mailroom = (args: string[]) => installed(20, "mailroom", args, env);
@@ -267,7 +308,7 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
           .map((name) => [name, readFileSync(join(dir, name))]),
       );
     cpSync(join(repoRoot, "test/fixtures/diff"), join(project, "old"), { recursive: true });
-    // A date in each bundled locale (en-US when none is given), each locale's data a chunk of its own.
+    // A date in each bundled locale (en-US when none is given).
     const { path: dates } = metadataService([
       ["en", `now | formatDate("EEEE d MMMM uuuu", "Europe/Paris")`],
       ...["de-DE", "es-ES", "fr-FR"].map((locale): [string, string] => [
@@ -393,7 +434,7 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
         }
       },
     };
-    // Every command the installed CLI lists has its run here: a command added is a chunk to run.
+    // Every command the installed CLI lists has its run here: a command added is code to run.
     const help = await mailroom(["--help"]);
     const listed = [...help.stdout.matchAll(/^ {2}([a-z][\w-]*) /gm)]
       .map((match) => match[1])
@@ -419,7 +460,7 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
       const small = client.open(join(project, "sample.service.yaml"), SAMPLE);
       const codes = (await client.diagnostics(small)).diagnostics.map((d) => d.code);
       expect(codes).toHaveLength(3);
-      // Over 512 KiB, checked on a worker: in the bundle, a chunk started as a worker of its own.
+      // Over 512 KiB, checked on a worker thread: in the package, the bundle itself started on that thread.
       const large = client.open(join(project, "large.service.yaml"), `${SAMPLE}${"# a comment\n".repeat(50_000)}`);
       expect((await client.diagnostics(large)).diagnostics.map((d) => d.code)).toEqual(codes);
     } finally {

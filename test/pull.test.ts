@@ -543,7 +543,7 @@ function expectJsonRoundTrip(out: string): void {
 /** Runs the built CLI with text on its standard input. */
 function withInput(args: readonly string[], input: string): Promise<RunResult> {
   return new Promise((done) => {
-    const child = spawn(process.execPath, [join(repoRoot, "packages/cli/bin/mailroom.js"), ...args], {
+    const child = spawn(process.execPath, [join(repoRoot, "packages/cli/bin/mailroom.cjs"), ...args], {
       cwd: repoRoot,
       env: { ...process.env, MAILROOM_PASSWORD: undefined },
     });

@@ -1,12 +1,17 @@
-// Bundles the CLI, with the language server and every internal @mailroom/* package, into bundle/ (ESM, one chunk
-// per lazily loaded part, so that a command loads no more than today), so that the published @mailroom/cli is one
-// tarball that installs alone. Run by `npm pack` (prepack) after `tsc -b`; bin/mailroom.js runs the bundle where
-// there is no dist/ (the tarball), and postpack removes it. Third-party modules are bundled but for the package's
-// own `dependencies`, which stay modules installed beside it: pdf.js (its data files are read from its folder),
-// Viz (WebAssembly) and ajv (loaded with `createRequire`, which esbuild does not follow).
-import { cpSync, readFileSync, rmSync } from "node:fs";
+// Bundles the CLI, with the language server and every internal @mailroom/* package, into bundle/, so that the
+// published @mailroom/cli is one tarball that installs alone. Run by `npm pack` (prepack) after `tsc -b`;
+// bin/mailroom.cjs runs the bundle where there is no dist/ (the tarball), and postpack removes it.
+//
+// bundle/main.cjs is the whole CLI, one CommonJS file: what a command loads lazily is still evaluated lazily (esbuild
+// wraps each such module in a function called on first use), and V8 compiles a function only when it first runs.
+// bundle/load.cjs, the entry, runs it through src/load-bundle.ts, which keeps V8's code cache of it (one file, so one
+// cache to read). Third-party modules are bundled but for the package's own `dependencies`, which stay modules
+// installed beside it: pdf.js (its data files are read from its folder), Viz (WebAssembly) and ajv.
+import { createHash } from "node:crypto";
+import { readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { validatorsInPlace } from "../../../scripts/esbuild-validators.js";
 
 const at = (path) => fileURLToPath(new URL(path, import.meta.url));
 const manifest = (path) => JSON.parse(readFileSync(at(path), "utf8"));
@@ -27,28 +32,50 @@ const outdir = at("../bundle/");
 rmSync(outdir, { recursive: true, force: true });
 // After packing (postpack): the repository's bin runs tsc's dist/ again.
 if (process.argv.includes("--clean")) process.exit(0);
-const result = await build({
-  entryPoints: { main: at("../dist/main.js") },
-  outdir,
+/** @type {import("esbuild").BuildOptions} */
+const common = {
   bundle: true,
-  splitting: true,
-  format: "esm",
   platform: "node",
   target: "node20",
   minify: true,
   // Names kept: error messages and logs name classes and functions.
   keepNames: true,
+  logLevel: "warning",
+};
+const cli = await build({
+  ...common,
+  entryPoints: [at("../dist/bundle-entry.js")],
+  outfile: `${outdir}main.cjs`,
+  format: "cjs",
   // ESM builds first: the UMD build of jsonc-parser requires its modules by computed names esbuild cannot follow.
   mainFields: ["module", "main"],
   // Subpaths too (pdfjs-dist/legacy/build/pdf.mjs).
   external: external.flatMap(([name]) => [name, `${name}/*`]),
-  // CommonJS modules bundled into ESM require Node's built-in modules: give each chunk a `require`.
-  banner: {
-    js: 'import { createRequire as __mailroomRequire } from "node:module"; const require = __mailroomRequire(import.meta.url);',
-  },
-  logLevel: "warning",
+  // An `import()` left in the bundle would need a loader for the code run by load-bundle.ts (Node's is experimental
+  // there): the external modules it loads, pdf.js's, are required instead (Node 20.19 and later require ES modules).
+  supported: { "dynamic-import": false },
+  // The packages' ES modules read `import.meta.url`, which CommonJS lacks: the bundle's own URL.
+  banner: { js: 'const import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
+  define: { "import.meta.url": "import_meta_url" },
+  plugins: [validatorsInPlace],
 });
-// A warning (a dynamic require esbuild cannot follow) means a bundle that may break at run time.
-if (result.warnings.length > 0) process.exit(1);
-// The checker's generated validators, loaded with `createRequire` beside the chunk that loads them.
-cpSync(at("../../checker/src/model-validator.cjs"), `${outdir}model-validator.cjs`);
+// The entry: the loader, told the bundle's hash, which names its code cache.
+const hash = createHash("sha256")
+  .update(readFileSync(`${outdir}main.cjs`))
+  .digest("hex")
+  .slice(0, 16);
+const contents = `import { loadBundle } from "./load-bundle.js";
+export const { main } = loadBundle({
+  file: require("node:path").join(__dirname, "main.cjs"),
+  hash: ${JSON.stringify(hash)},
+  command: process.argv[2] ?? "",
+});
+`;
+const entry = await build({
+  ...common,
+  stdin: { contents, resolveDir: at("../dist/"), sourcefile: "entry.js" },
+  outfile: `${outdir}load.cjs`,
+  format: "cjs",
+});
+// A warning (a dynamic require esbuild cannot follow, an `import.meta` left) means a bundle that may break at run time.
+if ([cli, entry].some((result) => result.warnings.length > 0)) process.exit(1);

@@ -26,7 +26,7 @@ import { TextDocument } from "vscode-languageserver-textdocument";
 
 export const repoRoot = resolve(import.meta.dirname, "../../..");
 export const serverBin = join(repoRoot, "packages/language-server/bin/mailroom-language-server.js");
-export const cliBin = join(repoRoot, "packages/cli/bin/mailroom.js");
+export const cliBin = join(repoRoot, "packages/cli/bin/mailroom.cjs");
 
 /** A publication as the client received it. */
 export type Publication = PublishDiagnosticsParams;

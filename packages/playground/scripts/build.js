@@ -5,6 +5,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFi
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { validatorsInPlace } from "../../../scripts/esbuild-validators.js";
 
 const at = (path) => fileURLToPath(new URL(path, import.meta.url));
 const dist = at("../dist/");
@@ -71,15 +72,6 @@ const playground = {
       contents: path === "playground:examples" ? examplesModule() : samplesModule(),
       loader: "js",
     }));
-    // The checker loads its generated validators with createRequire (see packages/vscode/scripts/bundle.js):
-    // bundled as an import here.
-    plugin.onLoad({ filter: /[\\/]checker[\\/]dist[\\/]validate\.js$/ }, ({ path }) => {
-      const source = readFileSync(path, "utf8");
-      const call = 'createRequire(import.meta.url)("./model-validator.cjs")';
-      if (!source.includes(call)) return { errors: [{ text: `${path} no longer loads its validators with ${call}` }] };
-      const module = 'import * as generatedValidators from "./model-validator.cjs";\n';
-      return { contents: `${module}${source.replace(call, "generatedValidators")}`, loader: "js" };
-    });
   },
 };
 
@@ -102,7 +94,7 @@ const result = await build({
   // ESM builds first: the UMD build of jsonc-parser requires its modules by computed names esbuild cannot follow.
   mainFields: ["browser", "module", "main"],
   conditions: ["browser"],
-  plugins: [playground],
+  plugins: [playground, validatorsInPlace],
   metafile: true,
   logLevel: "warning",
 });

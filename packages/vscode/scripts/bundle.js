@@ -3,9 +3,10 @@
 // files (character maps, standard fonts, decoders) and the JSON Schemas (the manifest registers two). Run by
 // `vsce package`. The sources are ESM like the rest of the repository (the package is "type": "module"); VS Code
 // 1.91 loads extensions with require(), hence CommonJS bundles named .cjs.
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { validatorsInPlace } from "../../../scripts/esbuild-validators.js";
 
 const at = (path) => fileURLToPath(new URL(path, import.meta.url));
 const dist = at("../dist/");
@@ -25,24 +26,6 @@ const common = {
   // The server's ESM code reads `import.meta.url`, which CommonJS lacks: give it the bundle's own URL.
   banner: { js: 'const import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
   define: { "import.meta.url": "import_meta_url" },
-};
-
-/**
- * The checker loads its generated ajv validators on first use with `createRequire(import.meta.url)(...)`, which
- * esbuild does not follow: in the bundle it becomes a plain `require`, which esbuild bundles. Failing when the call
- * is not found keeps a rewording of the checker from leaving the bundled server without them (it would fall back to
- * zod).
- */
-const validatorsInPlace = {
-  name: "validators-in-place",
-  setup(plugin) {
-    plugin.onLoad({ filter: /[\\/]checker[\\/]dist[\\/]validate\.js$/ }, ({ path }) => {
-      const source = readFileSync(path, "utf8");
-      const call = 'createRequire(import.meta.url)("./model-validator.cjs")';
-      if (!source.includes(call)) return { errors: [{ text: `${path} no longer loads its validators with ${call}` }] };
-      return { contents: source.replace(call, 'require("./model-validator.cjs")'), loader: "js" };
-    });
-  },
 };
 
 // Only what this script writes: dist/tsc is the typecheck's, left to `tsc -b`.
