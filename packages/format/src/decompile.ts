@@ -115,6 +115,10 @@ export function decompileText(text: string, options: DecompileOptions = {}): Dec
     });
     if (!isObject(json)) return refuse(diagnostic("cannot-decompile", "notAnObject", {}, at));
     const output = dslText(json, located, prefix.length);
+    if (output instanceof TooLarge) {
+      const data = { size: output.atLeast.toLocaleString("en"), max: MAX_DSL_BYTES.toLocaleString("en") };
+      return refuse(diagnostic("cannot-decompile", "tooLargeAtLeast", data, at));
+    }
     // Compiling back a DSL no command would read costs more than the rest of the decompiling, for nothing.
     const size = Buffer.byteLength(output);
     if (size > MAX_DSL_BYTES) {
@@ -166,9 +170,15 @@ function readServices(
  * a comment. A function of its own: the layout tree, as large as the service, is garbage before the DSL is
  * compiled back, which at the size limit builds a tree as large again.
  */
-function dslText(json: Json, diagnostics: readonly Located[], depth: number): string {
+function dslText(json: Json, diagnostics: readonly Located[], depth: number): string | TooLarge {
   const builder = new Builder();
-  const dsl = builder.service(json);
+  let dsl: MapNode;
+  try {
+    dsl = builder.service(json);
+  } catch (error) {
+    if (error instanceof TooLarge) return error;
+    throw error;
+  }
   for (const { diagnostic, path } of diagnostics) builder.comment(path.slice(depth), diagnostic, dsl);
   applyDslRoles(dsl);
   return printLayout({ root: dsl, prologue: [] });
@@ -302,8 +312,33 @@ function printable(json: unknown, box: Box | undefined): string | undefined {
   }
 }
 
+/**
+ * Thrown by the builder as soon as what the service passes through as it is cannot fit in a DSL file: laying out
+ * a pass-through array of four million items only to measure its text took seconds and more than a gigabyte.
+ */
+class TooLarge extends Error {
+  constructor(readonly atLeast: number) {
+    super(`the DSL would be more than ${atLeast} bytes`);
+  }
+}
+
+/**
+ * Fewer bytes than the DSL text of a JSON value written as it is can take, however it is laid out: each character
+ * of a string or key takes a byte at least, each other scalar one, and each item, key and value a separator.
+ */
+function leastBytes(json: unknown): number {
+  if (typeof json === "string") return json.length;
+  if (typeof json !== "object" || json === null) return 1;
+  let bytes = 0;
+  if (Array.isArray(json)) for (const item of json) bytes += leastBytes(item) + 1;
+  else for (const [key, value] of Object.entries(json)) bytes += key.length + 1 + leastBytes(value) + 1;
+  return bytes;
+}
+
 /** Builds the DSL of one service, remembering which entry stands for each JSON path. */
 class Builder {
+  /** Bytes the DSL takes at least, from what it passes through as it is (see `TooLarge`). */
+  #atLeast = 0;
   readonly #places = new Map<string, Entry>();
   /** The values written as they are (`raw`), by the pointer of their path. */
   readonly #raw = new Map<string, LayoutNode>();
@@ -335,6 +370,7 @@ class Builder {
    * million items would cost a million places, which `comment` finds by walking down from the value instead.
    */
   raw(json: unknown, path: Path): LayoutNode {
+    this.#spend(leastBytes(json));
     const node = fromJson(json);
     this.#raw.set(pointer(path), node);
     return node;
@@ -363,9 +399,15 @@ class Builder {
 
   /** Copies the keys of `json` not in `known` into `entries`, as they are. */
   passThrough(entries: Entry[], json: Json, known: readonly string[], path: Path): void {
-    for (const [key, value] of Object.entries(json)) {
-      if (!known.includes(key)) entries.push(this.at([...path, key], key, this.raw(value, [...path, key])));
-    }
+    const passed = Object.keys(json).filter((key) => !known.includes(key));
+    // The keys first, all at once: an object of 700,000 unknown keys is refused before any is laid out.
+    this.#spend(passed.reduce((bytes, key) => bytes + key.length + 2, 0));
+    for (const key of passed) entries.push(this.at([...path, key], key, this.raw(json[key], [...path, key])));
+  }
+
+  #spend(bytes: number): void {
+    this.#atLeast += bytes;
+    if (this.#atLeast > MAX_DSL_BYTES) throw new TooLarge(this.#atLeast);
   }
 
   /** Writes a diagnostic as a comment before the entry standing for the deepest part of its path. */

@@ -282,6 +282,22 @@ describe("decompile writes the idiomatic forms", () => {
     expect(build(decompiled(within))).toEqual(within);
   });
 
+  it("refuses a service whose pass-through values alone cannot fit, before laying any of them out", () => {
+    const service = serviceWith([pdf("letters", { main: true })]);
+    const over =
+      /^The service's DSL would be more than ([\d,]+) bytes \(what it passes through as it is\); expected at most 1,048,576 bytes, the size limit of a DSL file, which no command would read\.$/;
+    const refusal = (json: Record<string, unknown>) =>
+      decompile(json).services[0]?.diagnostics.find((d) => d.code === "cannot-decompile")?.message ?? "";
+    // 600,000 items take two bytes each at least.
+    expect(refusal({ ...service, extra: Array(600_000).fill(1) })).toMatch(over);
+    const keys = Object.fromEntries(Array.from({ length: 200_000 }, (_, i) => [`x${i}`, 1]));
+    const properties = { ...(service.properties as Record<string, unknown>), ...keys };
+    expect(Number(over.exec(refusal({ ...service, properties }))?.[1]?.replaceAll(",", ""))).toBeGreaterThan(1_048_576);
+    // What the bound counts is no more than the text takes: a string that fits is written, and comes back.
+    const fits = { ...service, extra: "x".repeat(1_040_000) };
+    expect(build(decompiled(fits))).toEqual(fits);
+  });
+
   it("writes a comment about a part of a value written as it is before that part's own entry", () => {
     // A split the model refuses is written as it is; its page count, inside it, gets the comment.
     const json = serviceWith([

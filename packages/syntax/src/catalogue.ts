@@ -563,6 +563,8 @@ export const CATALOGUE = {
         'The service cannot be written in the DSL without loss: the value at "{{pointer}}" would not come back the same.',
       tooLarge:
         "The service's DSL would be {{size}} bytes; expected at most {{max}} bytes, the size limit of a DSL file, which no command would read.",
+      tooLargeAtLeast:
+        "The service's DSL would be more than {{size}} bytes (what it passes through as it is); expected at most {{max}} bytes, the size limit of a DSL file, which no command would read.",
     },
   },
   "file-exists": {

@@ -9,8 +9,8 @@ export interface FastJson {
 }
 
 /**
- * `parseJson`'s fast path, for a clean text: `JSON.parse` for the value, one scan of the text for what
- * JSON.parse does not tell (duplicate keys, nesting deeper than `MAX_NESTING`), and positions only on demand.
+ * `parseJson`'s fast path, for a clean text: `JSON.parse` for the value, a count of colons for what JSON.parse does
+ * not tell (duplicate keys; nesting deeper than `MAX_NESTING` from the value), and positions only on demand.
  * Returns undefined when the positioned parser would report anything (a syntax error, a duplicate key, nesting
  * too deep, an empty file), for its exact diagnostics. jsonc-parser in strict mode accepts everything
  * JSON.parse accepts (same white space, escapes and numbers), so clean means clean for both.
@@ -22,9 +22,13 @@ export function readFastJson(text: string): FastJson | undefined {
   } catch {
     return undefined;
   }
-  const written = countWrittenKeys(text);
-  // JSON.parse keeps one own property per distinct key, so fewer own keys than written keys means a duplicate.
-  if (written < 0 || written !== countOwnKeys(value)) return undefined;
+  // Every key written is followed by a colon, and the other colons are inside strings: with no colon written as an
+  // escape, the colons of the text are the keys written plus the colons of the strings. JSON.parse keeps one own
+  // property per distinct key, and drops the first value of a duplicate key: so the text has as many colons as the
+  // value has own keys and colons in its strings exactly when no key is written twice.
+  if (ESCAPED_COLON.test(text)) return undefined;
+  const keysAndColons = countKeysAndColons(value, 0);
+  if (keysAndColons < 0 || colonsIn(text) !== keysAndColons) return undefined;
   let tree: SyntaxNode | undefined;
   return { value, tree: () => (tree ??= buildTree(text)) };
 }
@@ -51,34 +55,39 @@ function stringEnd(text: string, start: number): number {
   }
 }
 
-/**
- * The number of keys written in valid JSON text (each is followed by the only colons outside strings), or -1
- * when objects and arrays nest deeper than `MAX_NESTING`.
- */
-function countWrittenKeys(text: string): number {
-  let keys = 0;
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) i = stringEnd(text, i);
-    else if (c === COLON) keys++;
-    else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
-      if (++depth > MAX_NESTING) return -1;
-    } else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) depth--;
-  }
-  return keys;
+/** `:` written as an escape (`\u003a`), which would make a string's colons differ from its text's. */
+const ESCAPED_COLON = /\\u003a/i;
+
+/** The number of colons in a string. */
+function colonsIn(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf(":"); at >= 0; at = text.indexOf(":", at + 1)) count++;
+  return count;
 }
 
-/** The number of own keys of every object in a JSON.parse value (recursion bounded by `MAX_NESTING`). */
-function countOwnKeys(value: unknown): number {
+/**
+ * The own keys of every object in a JSON.parse value plus the colons of its strings (keys and values), or -1 when
+ * objects and arrays nest deeper than `MAX_NESTING` (`depth` is the number of those around the value).
+ */
+function countKeysAndColons(value: unknown, depth: number): number {
+  if (typeof value === "string") return colonsIn(value);
   if (typeof value !== "object" || value === null) return 0;
+  if (depth >= MAX_NESTING) return -1;
   let count = 0;
   if (Array.isArray(value)) {
-    for (const item of value) count += countOwnKeys(item);
+    for (const item of value) {
+      const inner = countKeysAndColons(item, depth + 1);
+      if (inner < 0) return -1;
+      count += inner;
+    }
     return count;
   }
   const object = value as Record<string, unknown>;
-  for (const key of Object.keys(object)) count += 1 + countOwnKeys(object[key]);
+  for (const key of Object.keys(object)) {
+    const inner = countKeysAndColons(object[key], depth + 1);
+    if (inner < 0) return -1;
+    count += 1 + colonsIn(key) + inner;
+  }
   return count;
 }
 

@@ -86,6 +86,9 @@ describe("parseJson's fast path", () => {
     ["a duplicate key written with an escape", '{"a": 1, "\\u0061": 2}'],
     ["a duplicate deep down", '[{"x": {"k": [1, {"k": 1, "k": 1}]}}]'],
     ["two __proto__ keys", '{"__proto__": 1, "__proto__": 2}'],
+    ["a duplicate key whose first value, dropped, holds colons", '{"a": "x:y:z", "a": 1}'],
+    ["a duplicate key beside a colon written as an escape", '{"a": 1, "a": "\\u003a"}'],
+    ["a duplicate key beside a colon written as an upper-case escape", '{"a:": 1, "a\\u003A": 2}'],
     ["a byte-order mark", '\ufeff{"a": 1}'],
     ["an empty file", ""],
     ["white space alone", " \n"],
@@ -104,6 +107,7 @@ describe("parseJson's fast path", () => {
     ["huge and tiny numbers", "[1e400, -1e400, 1e-400, -0, 12345678901234567890123]"],
     ["quotes, backslashes and colons inside strings", '{"a\\\\": "\\\\\\"", "b:\\"": ":", "c": "\\\\"}'],
     ["same keys in sibling objects", '[{"a": 1}, {"a": 2}, {"a": {"a": 3}}]'],
+    ["colons in keys and values", '{"https://a:b": "c:d", "e": ["::", {":": ":"}], "f": "10:00"}'],
   ])("reads %s like parseJson", (_, text) => {
     expect(readFastJson(text)).toBeDefined();
     expectSameAsPositioned(text);
