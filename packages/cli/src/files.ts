@@ -125,6 +125,28 @@ export async function writeOutput(target: string, text: string): Promise<Diagnos
   }
 }
 
+/** How many outputs `writeOutputs` writes at once: each write waits on the system several times. */
+const WRITERS = 8;
+
+/**
+ * `writeOutput` for each of many outputs (the pages of `docs`), a few at a time rather than one after the other:
+ * the problems, in the outputs' order. The paths are distinct.
+ */
+export async function writeOutputs(
+  outputs: readonly { readonly path: string; readonly text: string }[],
+): Promise<(Diagnostic | undefined)[]> {
+  const problems: (Diagnostic | undefined)[] = [];
+  let next = 0;
+  const writer = async () => {
+    for (let i = next++; i < outputs.length; i = next++) {
+      const output = outputs[i] as { readonly path: string; readonly text: string };
+      problems[i] = await writeOutput(output.path, output.text);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(WRITERS, outputs.length) }, writer));
+  return problems;
+}
+
 /** The report of a file that could not be read: why, where. */
 export const unreadFile = (file: string, source: UnreadSource): FileReport => ({
   file,

@@ -7,7 +7,7 @@ import { PART_NAME_FORMS, type PartNameForm, type Service } from "@mailroom/mode
 import type { AreaUnit } from "@mailroom/runtime";
 import { type Diagnostic, diagnostic, span } from "@mailroom/syntax";
 import { ConfigResolver, settingsOf } from "./config.js";
-import { builtFrom, expandPaths, writeOutput } from "./files.js";
+import { builtFrom, expandPaths, writeOutputs } from "./files.js";
 import { formatPlain } from "./format/plain.js";
 import { type Io, UsageError } from "./io.js";
 import { checkFile } from "./lint.js";
@@ -96,9 +96,8 @@ export async function generateDocs(paths: readonly string[], options: DocsOption
   const toWrite = options.out === undefined && options.inject === undefined ? [] : outputs;
   if (options.check) return check(toWrite, left, io);
   const failed: FileReport[] = [];
-  for (const output of toWrite) {
-    const problem = await writeOutput(output.path, output.text);
-    if (problem) failed.push({ file: displayPath(output.path), text: "", diagnostics: [problem] });
+  for (const [i, problem] of (await writeOutputs(toWrite)).entries()) {
+    if (problem) failed.push({ file: displayPath(toWrite[i]?.path ?? ""), text: "", diagnostics: [problem] });
   }
   for (const page of left) {
     const problem = await removeOutput(page);
