@@ -86,7 +86,7 @@ describe("the pre-commit hooks (.pre-commit-hooks.yaml), run by the real pre-com
       }),
     );
     mkdirSync(join(project, "node_modules/.bin"), { recursive: true });
-    symlinkSync(join(repoRoot, "packages/cli/bin/mailroom.js"), join(project, "node_modules/.bin/mailroom"));
+    symlinkSync(join(repoRoot, "packages/cli/bin/mailroom.cjs"), join(project, "node_modules/.bin/mailroom"));
     git(project, "init", "-q");
     git(project, "add", "-A");
     const cache = scratch();

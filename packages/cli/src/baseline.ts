@@ -1,8 +1,8 @@
-import { createHash } from "node:crypto";
 import { dirname, relative, resolve, sep } from "node:path";
 import { readSource } from "@mailroom/checker";
 import type { Diagnostic } from "@mailroom/syntax";
 import { writeOutput } from "./files.js";
+import { sha256 } from "./hash.js";
 import { UsageError } from "./io.js";
 import type { LocatedReport } from "./report.js";
 
@@ -17,7 +17,7 @@ export function fingerprintOf(text: string, diagnostic: Diagnostic): string {
     .replace(/\s+/g, " ")
     .trim();
   const message = diagnostic.message.replace(/\b(line|lines|column|byte)\s+\d+/gi, "$1 #");
-  return createHash("sha256").update(`${diagnostic.code}\u0000${spanText}\u0000${message}`).digest("hex").slice(0, 16);
+  return sha256(`${diagnostic.code}\u0000${spanText}\u0000${message}`).slice(0, 16);
 }
 
 /**

@@ -1,5 +1,5 @@
-import { createHash } from "node:crypto";
 import type { Severity } from "@mailroom/syntax";
+import { sha256 } from "../hash.js";
 import { locate, type Report } from "../report.js";
 import { workspacePath } from "./github.js";
 import type { FormatContext } from "./index.js";
@@ -24,7 +24,7 @@ export function formatGitlab(reports: readonly Report[], context: FormatContext)
     return {
       description: d.message,
       check_name: d.code,
-      fingerprint: createHash("sha256").update(`${identity}#${occurrence}`).digest("hex"),
+      fingerprint: sha256(`${identity}#${occurrence}`),
       severity: SEVERITY[d.severity],
       location: { path, lines: { begin: d.line } },
     };
