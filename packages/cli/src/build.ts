@@ -1,5 +1,6 @@
 import { basename, dirname, join, relative } from "node:path";
 import { DSL_SERVICE_FILE } from "@mailroom/checker";
+import { formatServiceJson } from "@mailroom/compiler";
 import type { Diagnostic } from "@mailroom/syntax";
 import { ConfigResolver, settingsOf } from "./config.js";
 import { expandPaths, writeOutput } from "./files.js";
@@ -7,9 +8,6 @@ import { formatPlain } from "./format/plain.js";
 import type { Io } from "./io.js";
 import { type CheckedFile, checkFile } from "./lint.js";
 import { summary } from "./report.js";
-
-/** The JSON text of a compiled service: two-space indent, keys in the model's order, final newline. */
-export const formatServiceJson = (json: unknown): string => `${JSON.stringify(json, null, 2)}\n`;
 
 /** The JSON text `build` writes for a checked DSL file; none when it has errors (a file with errors builds nothing). */
 export function builtJson(checked: CheckedFile): string | undefined {

@@ -1,3 +1,3 @@
-export { formatServiceJson } from "./build.js";
+export { formatServiceJson } from "@mailroom/compiler";
 export { main } from "./main.js";
 export { allSchemas } from "./schemas.js";

@@ -1,9 +1,8 @@
 import { readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { type Environment, findConfig, readSource } from "@mailroom/checker";
-import { SERVICE_FILE } from "@mailroom/compiler";
+import { formatServiceJson, SERVICE_FILE } from "@mailroom/compiler";
 import { decompile, serviceFileName } from "@mailroom/format";
-import { formatServiceJson } from "./build.js";
 import { ConfigResolver, settingsOf } from "./config.js";
 import { builtFrom, expandPaths, writeOutput } from "./files.js";
 import { formatPlain } from "./format/plain.js";

@@ -3,6 +3,7 @@ export * from "./expression/index.js";
 export * from "./functions/index.js";
 export { renderFunctionReference } from "./functions/reference.js";
 export * from "./json-document.js";
+export * from "./json-text.js";
 export * from "./read.js";
 export * from "./schema-walk.js";
 export * from "./source.js";

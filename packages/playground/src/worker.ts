@@ -1,7 +1,7 @@
 import "./node/globals.js";
 import { SAMPLES } from "playground:samples";
 import { ConfigResolver, checkDocument, type ResolvedSettings } from "@mailroom/checker";
-import { readDocument, type SourceDocument } from "@mailroom/compiler";
+import { formatServiceJson, readDocument, type SourceDocument } from "@mailroom/compiler";
 import { documentServices, renderHtmlPage, workedExample } from "@mailroom/docs";
 import { startBrowserServer } from "@mailroom/language-server/browser";
 import type { Service } from "@mailroom/model";
@@ -86,7 +86,7 @@ async function answer(request: Request): Promise<Answer> {
       const boxes = ((service?.json as Service | undefined)?.properties?.boxes ?? []).map((box) => box.name);
       // What `mailroom build` writes: two-space JSON and a final newline, or nothing for a file with errors.
       if (!service || hasErrors(diagnostics)) return { kind: "build", findings, boxes };
-      return { kind: "build", json: `${JSON.stringify(service.json, null, 2)}\n`, findings, boxes };
+      return { kind: "build", json: formatServiceJson(service.json), findings, boxes };
     }
     case "docs": {
       const { document, diagnostics, settings } = await checked(request.files);
