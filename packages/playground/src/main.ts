@@ -201,6 +201,10 @@ async function refresh(): Promise<void> {
   const built = await current("build", { kind: "build", files });
   if (built?.kind === "build") {
     state.boxes = [...built.boxes];
+    // A file dropped before the service's boxes were known (the worker still starting) goes to the first box, as
+    // one dropped after would: left without a box, it would give no document at all.
+    const [first] = state.boxes;
+    if (first !== undefined) state.dropped = state.dropped.map((f) => (f.box === "" ? { ...f, box: first } : f));
     $("json").textContent = built.json ?? "";
     status(
       "json-status",
