@@ -42,7 +42,7 @@ export function loadBundle({ file, hash, command, env = process.env }: BundleToL
 }
 
 /** Where the cache of this bundle and command is kept; undefined when caching is off or the folder is not safe. */
-export function cachePath(hash: string, command: string, env: NodeJS.ProcessEnv): string | undefined {
+function cachePath(hash: string, command: string, env: NodeJS.ProcessEnv): string | undefined {
   // Node's switch for its own compile cache turns this one off too: whoever wants no cache wants none.
   if (env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   const uid = process.getuid?.();
