@@ -37,9 +37,10 @@ const common = {
   bundle: true,
   platform: "node",
   target: "node20",
-  minify: true,
-  // Names kept: error messages and logs name classes and functions.
-  keepNames: true,
+  // Blanks and syntax minified, names not: stack traces keep the source's names without esbuild's `keepNames`, whose
+  // call on every function and class created (closures included, each time) cost 10 % of a lint of 1,000 DSL files.
+  minifyWhitespace: true,
+  minifySyntax: true,
   logLevel: "warning",
 };
 const cli = await build({
