@@ -6,7 +6,7 @@ import { Script } from "node:vm";
 
 /*
  * The published CLI is one CommonJS file (scripts/bundle.js), run through this loader rather than `require`, so
- * that V8's code cache spares each start the compiling of 2.5 MB of JavaScript. The cache is written once, at the
+ * that V8's code cache spares each start the compiling of 3 MB of JavaScript. The cache is written once, at the
  * exit of a run that found none (or one V8 refused), after the command ran, so it holds the bytecode of every
  * function that command ran: Node's own compile cache (Node 22.1 and later) holds only what loading compiles, and
  * Node 20 has none. One cache per command, each holding that command's functions.
