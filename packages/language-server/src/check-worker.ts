@@ -1,7 +1,8 @@
-import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
+import { isMainThread, parentPort, Worker } from "node:worker_threads";
 import { prepareValidation, type ResolvedSettings } from "@mailroom/checker";
 import { parseDocument, validate } from "@mailroom/language";
 import type * as lsp from "vscode-languageserver";
+import { CHECK_WORKER_ARGUMENT } from "./check-worker-argument.js";
 import { toDiagnostic } from "./convert.js";
 
 /*
@@ -17,10 +18,8 @@ export const LARGE_DOCUMENT_CHARS = 512 * 1024;
 
 export const isLarge = (text: string): boolean => text.length >= LARGE_DOCUMENT_CHARS;
 
-const FLAG = "mailroomCheckWorker";
-
 /** Whether this thread is the checking worker, rather than a server. */
-export const isCheckWorker: boolean = !isMainThread && (workerData as Record<string, unknown> | null)?.[FLAG] === true;
+export const isCheckWorker: boolean = !isMainThread && process.argv.includes(CHECK_WORKER_ARGUMENT);
 
 /** What the worker checks: one version of a document, with the settings of its file. */
 export interface CheckJob {
@@ -86,7 +85,7 @@ export class CheckWorker {
   }
 
   #start(): Worker {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { [FLAG]: true } });
+    const worker = new Worker(new URL(import.meta.url), { argv: [CHECK_WORKER_ARGUMENT] });
     worker.on("message", (reply: Reply) => {
       this.#waiting.get(reply.id)?.(reply);
       this.#waiting.delete(reply.id);

@@ -4,7 +4,6 @@
  */
 export const isMainThread = true;
 export const parentPort = null;
-export const workerData = null;
 export class Worker {
   constructor() {
     throw new Error("documents this large are not checked in the playground (no worker threads in a browser)");
