@@ -14,7 +14,7 @@ import { Script } from "node:vm";
  * V8 checks a cache against its own version and flags and the source's length only: the cache's name carries the
  * bundle's hash, so that a cache is never used for another bundle of the same length. The cache lives in a folder
  * only its owner may write (code read from it runs as this user); a folder that is not, or a cache that cannot be
- * read or written, only means a slower start. docs/performance.md describes the settings.
+ * read or written, only means a slower start. docs/releasing.md ("The code cache") describes the settings.
  */
 
 /** What the loader is told by the bundle's entry: the bundle, its hash (the bundler computes it) and the command. */

@@ -36,7 +36,6 @@ export function readFastJson(text: string): FastJson | undefined {
 // Character codes of JSON's punctuation.
 const QUOTE = 34;
 const BACKSLASH = 92;
-const COLON = 58;
 const COMMA = 44;
 const OPEN_BRACE = 123;
 const CLOSE_BRACE = 125;
