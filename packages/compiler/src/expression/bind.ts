@@ -2,6 +2,7 @@ import type { BooleanExpression, ValueExpression } from "@mailroom/model";
 import type { ArgumentNode, Diagnostic, ExpressionNode, Fix, IdentifierNode, Span } from "@mailroom/syntax";
 import { diagnostic, nearest, RESERVED_WORDS } from "@mailroom/syntax";
 import { type Arguments, type BoxTarget, type FunctionSpec, formatSignature } from "../functions/definition.js";
+import type { ParameterSpec } from "../functions/parameters.js";
 import { describeNode, list, narrowest, replaceWith, unwrap } from "./describe.js";
 import type { ExpressionContext } from "./lower.js";
 import type { PointerTrie } from "./pointers.js";
@@ -36,9 +37,25 @@ interface Bound {
   readonly bare: boolean;
 }
 
+/** A function's positional parameters and flags, in order: the same for every call, so found once per function. */
+const parameterKinds = new WeakMap<FunctionSpec, { positional: ParameterSpec[]; flags: ParameterSpec[] }>();
+
+function kindsOf(spec: FunctionSpec): { positional: ParameterSpec[]; flags: ParameterSpec[] } {
+  let kinds = parameterKinds.get(spec);
+  if (kinds === undefined) {
+    kinds = {
+      positional: spec.parameters.filter((p) => p.positional),
+      flags: spec.parameters.filter((p) => p.kind === "flag"),
+    };
+    parameterKinds.set(spec, kinds);
+  }
+  return kinds;
+}
+
 /**
  * Binds the arguments of a call (and the piped text, first) to the parameters of its function: positional
  * ones in order, bare flags and named ones by name; reports what is extra, repeated, misplaced or missing.
+ * It runs for every call of every expression, so it allocates only what the result keeps.
  */
 export function bindArguments(
   lowering: Lowering,
@@ -50,15 +67,30 @@ export function bindArguments(
 ): Arguments {
   const bound = new Map<string, Bound>();
   const rest: ExpressionNode[] = [];
-  const positional = spec.parameters.filter((p) => p.positional);
-  const flags = spec.parameters.filter((p) => p.kind === "flag");
-  const inputs: { node: ExpressionNode; span: Span; flagName?: string }[] = [];
-  const bindOnce = (name: string, arg: Bound) => {
-    if (bound.has(name)) {
-      lowering.report(diagnostic("wrong-argument", "repeated", { argument: name, function: spec.name }, arg.span));
-    } else bound.set(name, arg);
+  const { positional, flags } = kindsOf(spec);
+  let next = 0;
+  /** Binds an argument written without a name (the piped text is one): a bare flag, else the next position. */
+  const take = (node: ExpressionNode, span: Span, flagName: string | undefined) => {
+    const flag = flagName !== undefined ? flags.find((f) => f.name === flagName) : undefined;
+    if (flag) {
+      bindOnce(lowering, spec, bound, flag.name, { node, span, bare: true });
+      return;
+    }
+    const param = positional[next];
+    if (param?.kind === "values") {
+      rest.push(node);
+    } else if (param) {
+      bound.set(param.name, { node, span, bare: false });
+      next++;
+    } else if (flagName !== undefined && flags.length > 0) {
+      unknownArgument(lowering, spec, flagName, span, flags);
+    } else {
+      const most = positional.length;
+      const data = { most, arguments: most === 1 ? "argument" : "arguments", function: spec.name };
+      lowering.report(diagnostic("wrong-argument", piped ? "tooManyPiped" : "tooMany", data, span));
+    }
   };
-  if (piped) inputs.push({ node: piped, span: piped.span });
+  if (piped) take(piped, piped.span, undefined);
   let named: IdentifierNode | undefined;
   for (const arg of args) {
     if (arg.name) {
@@ -70,28 +102,7 @@ export function bindArguments(
     if (named && !flags.some((f) => f.name === flagName)) {
       const data = { function: spec.name, named: named.name };
       lowering.report(diagnostic("wrong-argument", "positionalAfterNamed", data, narrowest(arg.value)));
-    } else inputs.push({ node: arg.value, span: arg.span, ...(flagName !== undefined && { flagName }) });
-  }
-  let next = 0;
-  for (const input of inputs) {
-    const flag = input.flagName !== undefined ? flags.find((f) => f.name === input.flagName) : undefined;
-    if (flag) {
-      bindOnce(flag.name, { node: input.node, span: input.span, bare: true });
-      continue;
-    }
-    const param = positional[next];
-    if (param?.kind === "values") {
-      rest.push(input.node);
-    } else if (param) {
-      bound.set(param.name, { node: input.node, span: input.span, bare: false });
-      next++;
-    } else if (input.flagName !== undefined && flags.length > 0) {
-      unknownArgument(lowering, spec, input.flagName, input.span, flags);
-    } else {
-      const most = positional.length;
-      const data = { most, arguments: most === 1 ? "argument" : "arguments", function: spec.name };
-      lowering.report(diagnostic("wrong-argument", piped ? "tooManyPiped" : "tooMany", data, input.span));
-    }
+    } else take(arg.value, arg.span, flagName);
   }
   for (const arg of args) {
     if (!arg.name) continue;
@@ -99,7 +110,7 @@ export function bindArguments(
     if (!param) unknownArgument(lowering, spec, arg.name.name, arg.name.span, spec.parameters);
     else if (param.kind === "values") {
       lowering.report(diagnostic("wrong-argument", "valuesNamed", { function: spec.name }, arg.name.span));
-    } else bindOnce(param.name, { node: arg.value, span: arg.span, bare: false });
+    } else bindOnce(lowering, spec, bound, param.name, { node: arg.value, span: arg.span, bare: false });
   }
   for (const param of spec.parameters) {
     if (param.required && !bound.has(param.name)) {
@@ -108,6 +119,13 @@ export function bindArguments(
     }
   }
   return new BoundArguments(lowering, spec, callee, bound, rest, at);
+}
+
+/** Binds an argument to a parameter by name, or reports it repeated. */
+function bindOnce(lowering: Lowering, spec: FunctionSpec, bound: Map<string, Bound>, name: string, arg: Bound): void {
+  if (bound.has(name)) {
+    lowering.report(diagnostic("wrong-argument", "repeated", { argument: name, function: spec.name }, arg.span));
+  } else bound.set(name, arg);
 }
 
 function unknownArgument(

@@ -68,6 +68,12 @@ const PUNCTUATION: Readonly<Record<string, TokenKind>> = {
 /** Operators of other languages, lexed whole so the parser can name them and say what to write instead. */
 const FOREIGN_OPERATORS = ["===", "&&", "||", "!="];
 
+/** The operator of another language at `i`, if any (a loop, not `find`: this runs at every `|` and `=`). */
+function foreignOperatorAt(text: string, i: number): string | undefined {
+  for (const op of FOREIGN_OPERATORS) if (text.startsWith(op, i)) return op;
+  return undefined;
+}
+
 /**
  * Splits an expression into tokens, ending with an `end` token. Never throws: an unterminated string or regex
  * runs to the end of the text, an unknown escape is kept as written, and each such problem is a diagnostic.
@@ -112,7 +118,7 @@ export function tokenize(text: string): { tokens: Token[]; diagnostics: Diagnost
       i += text[i + 1] === "=" ? 2 : 1;
       push(text.slice(start, i) as TokenKind, start, i);
     } else {
-      const foreign = FOREIGN_OPERATORS.find((op) => text.startsWith(op, i));
+      const foreign = foreignOperatorAt(text, i);
       if (foreign !== undefined) {
         i += foreign.length;
         push("invalid", start, i);
@@ -165,9 +171,13 @@ const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
 };
 
 function scanDoubleQuoted(text: string, start: number, push: Push, error: Report): number {
+  // Most strings hold no escape: their value is one slice of the text.
+  const plainEnd = endOfPlain(text, start + 1, '"');
+  if (text[plainEnd] !== "\\")
+    return closeQuoted(text, start, plainEnd, '"', "string", text.slice(start + 1, plainEnd), push, error);
   const parts: string[] = [];
-  let i = start + 1;
-  let run = i;
+  let i = plainEnd;
+  let run = start + 1;
   while (i < text.length && text[i] !== '"') {
     if (text[i] !== "\\") {
       i++;
@@ -218,9 +228,14 @@ function scanDelimited(
   push: Push,
   error: Report,
 ): number {
+  const plainEnd = endOfPlain(text, start + 1, close);
+  if (text[plainEnd] !== "\\") {
+    const kind = close === "/" ? "regex" : "string";
+    return closeQuoted(text, start, plainEnd, close, kind, text.slice(start + 1, plainEnd), push, error);
+  }
   const parts: string[] = [];
-  let i = start + 1;
-  let run = i;
+  let i = plainEnd;
+  let run = start + 1;
   while (i < text.length && text[i] !== close) {
     if (text[i] === "\\" && i + 1 < text.length) {
       const next = text[i + 1] as string;
@@ -233,6 +248,13 @@ function scanDelimited(
   }
   parts.push(text.slice(run, i));
   return closeQuoted(text, start, i, close, close === "/" ? "regex" : "string", parts.join(""), push, error);
+}
+
+/** Where the run of characters from `from` that are neither `close` nor a backslash ends. */
+function endOfPlain(text: string, from: number, close: string): number {
+  let i = from;
+  while (i < text.length && text[i] !== close && text[i] !== "\\") i++;
+  return i;
 }
 
 function closeQuoted(

@@ -67,7 +67,7 @@ class Parser {
    * Height of each composite node (leaves count 0), to bound the tree however it was built: every operator,
    * pipe step, slice and bracket is one level.
    */
-  readonly #heights = new WeakMap<ExpressionNode, number>();
+  readonly #heights = new Map<ExpressionNode, number>();
 
   constructor(
     private readonly text: string,
@@ -119,12 +119,16 @@ class Parser {
 
   /** A full expression, the loosest level (`a or b`): at the top, or inside brackets that {@link #nested} opened. */
   #expression(expected: string): ExpressionNode {
-    return this.#chain("or", expected, (next) => this.#and(next));
+    return this.#chain("or", expected, this.#andOperand);
   }
 
   #and(expected: string): ExpressionNode {
-    return this.#chain("and", expected, (next) => this.#not(next));
+    return this.#chain("and", expected, this.#notOperand);
   }
+
+  // The operands of `or` and `and`, made once per parser rather than a closure per operand parsed.
+  readonly #andOperand = (expected: string) => this.#and(expected);
+  readonly #notOperand = (expected: string) => this.#not(expected);
 
   /** Operands joined by `word` (`a and b and c`), from the left. */
   #chain(word: "or" | "and", expected: string, operand: (expected: string) => ExpressionNode): ExpressionNode {
@@ -137,6 +141,7 @@ class Parser {
   }
 
   #not(expected: string): ExpressionNode {
+    if (!this.#isWord("not")) return this.#comparison(expected);
     const nots: Token[] = [];
     while (this.#isWord("not")) nots.push(this.#next());
     const last = nots.at(-1);
@@ -174,9 +179,10 @@ class Parser {
       const callee = identifier(name);
       const step = this.#peek().kind === "(" ? this.#nested(callee.span, () => this.#call(callee)) : callee;
       if (step.kind === "error") return { kind: "error", span: join(input.span, step.span) };
-      const stepArgs = step.kind === "call" ? step.args.map((arg) => arg.value) : [];
+      let height = this.#heightAbove(input);
+      if (step.kind === "call") for (const arg of step.args) height = Math.max(height, this.#heightAbove(arg.value));
       const pipe = { kind: "pipe", span: join(input.span, step.span), input, bar: span(bar), step } as const;
-      input = this.#limit(pipe, [input, ...stepArgs]);
+      input = this.#limitTo(pipe, height);
       if (this.#peek().kind === "[") {
         this.#error(this.#peek(), message(EXPRESSION_SYNTAX, "pipeSliced", { step: name.value }));
         this.#next();
@@ -457,7 +463,17 @@ class Parser {
   /** Builds no deeper than the limit: a node that would exceed it becomes an error node (reported once). */
   #limit(node: ExpressionNode, children: readonly ExpressionNode[]): ExpressionNode {
     let height = 1;
-    for (const child of children) height = Math.max(height, (this.#heights.get(child) ?? 0) + 1);
+    for (const child of children) height = Math.max(height, this.#heightAbove(child));
+    return this.#limitTo(node, height);
+  }
+
+  /** The height of a node over `child`. */
+  #heightAbove(child: ExpressionNode): number {
+    return (this.#heights.get(child) ?? 0) + 1;
+  }
+
+  /** {@link #limit} for a node whose height is known. */
+  #limitTo(node: ExpressionNode, height: number): ExpressionNode {
     if (height <= this.maxDepth) {
       this.#heights.set(node, height);
       return node;
