@@ -9,6 +9,7 @@ import { docsBase, PUBLIC_DOCS_URL } from "./docs.js";
 import { expandPaths, LINTED_FILE, writeOutput } from "./files.js";
 import { fixFile } from "./fix.js";
 import { FORMATS, type FormatContext, type FormatName, formatStylish } from "./format/index.js";
+import { withBoundedHeap } from "./heap.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
 import { type CheckedFile, checkBuiltFile, checkSource } from "./lint.js";
@@ -130,6 +131,9 @@ class ReadAhead {
     return source;
   }
 }
+
+/** From how many files a lint holds its heap's growth down (see withBoundedHeap). */
+const BATCH = 100;
 
 /** How many files beside the checked one related places point into (a configuration, say) keep their text. */
 const OTHER_TEXTS = 8;
@@ -272,16 +276,20 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
   };
 
   let reports: LocatedReport[] = [];
-  for (const { file } of targets) {
-    const dsl = outputsOf.get(file);
-    if (dsl !== undefined) {
-      // Up to date, a build output is no file of its own to report (a passing JUnit suite): its DSL file is.
-      const { built } = await checkDsl(dsl);
-      const report = await locateFile(checkBuiltFile(file, await sources.take(file), dsl, built));
-      if (report.diagnostics.length > 0) reports.push(report);
-    } else if (dslOfOutput.has(file)) reports.push((await checkDsl(file)).report);
-    else reports.push(await locateFile(await check(file)));
-  }
+  const checkAll = async () => {
+    for (const { file } of targets) {
+      const dsl = outputsOf.get(file);
+      if (dsl !== undefined) {
+        // Up to date, a build output is no file of its own to report (a passing JUnit suite): its DSL file is.
+        const { built } = await checkDsl(dsl);
+        const report = await locateFile(checkBuiltFile(file, await sources.take(file), dsl, built));
+        if (report.diagnostics.length > 0) reports.push(report);
+      } else if (dslOfOutput.has(file)) reports.push((await checkDsl(file)).report);
+      else reports.push(await locateFile(await check(file)));
+    }
+  };
+  if (targets.length >= BATCH) await withBoundedHeap(checkAll);
+  else await checkAll();
 
   let gone = 0;
   if (options.writeBaseline !== undefined) {

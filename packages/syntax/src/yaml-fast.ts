@@ -700,14 +700,22 @@ class Scanner {
     if (this.#code(j) !== LF) unsupported();
     props.push({ type: "newline", offset: j, indent, source: "\n" });
     const contentStart = j + 1;
+    const folded = this.#code(q) !== 124;
     let contentIndent = -1;
     let end = contentStart;
+    // The value, built line by line (the scanner lets no tab nor carriage return through): each line without the
+    // block's indentation, a folded one joined to the one before by a space, or by a newline per empty line between.
+    let value = "";
+    let first = true;
+    let empty = 0;
+    let moreIndented = false;
     for (let s = contentStart; s < this.#n; ) {
       const k = this.#skipSpaces(s);
       if (k >= this.#n || this.#code(k) === LF) {
         // Lines of blanks only: where they belong depends on indentation rules left to `yaml`.
         if (k > s) unsupported();
         s = k + 1;
+        empty++;
         continue;
       }
       const col = k - s;
@@ -715,17 +723,25 @@ class Scanner {
         if (col <= limit) unsupported();
         contentIndent = col;
       } else if (col < contentIndent) break;
+      moreIndented ||= col > contentIndent;
       end = this.#afterLine(k);
+      const line = text.slice(s + contentIndent, this.#code(end - 1) === LF ? end - 1 : end);
+      if (first) value = "\n".repeat(empty) + line;
+      else value += (folded && empty === 0 ? " " : "\n".repeat(folded ? empty : empty + 1)) + line;
+      first = false;
+      empty = 0;
       s = end;
     }
     if (contentIndent < 0) unsupported();
-    const source = text.slice(contentStart, end);
-    const { value } = CST.resolveAsScalar(
-      { type: "block-scalar", offset: q, indent, props, source },
-      true,
-      unsupported,
-    );
-    const style: ScalarStyle = this.#code(q) === 124 ? "literal" : "folded";
+    if (folded && moreIndented) {
+      // More-indented lines keep their line breaks in a folded scalar, by rules left to `yaml`.
+      ({ value } = CST.resolveAsScalar(
+        { type: "block-scalar", offset: q, indent, props, source: text.slice(contentStart, end) },
+        true,
+        unsupported,
+      ));
+    } else if (i === q + 1) value += "\n"; // clipped: one line break at the end (`yaml` adds it at the end of a text too)
+    const style: ScalarStyle = folded ? "folded" : "literal";
     this.#nodeEnd = end;
     return scalarNode(text, q, end, style, value, value);
   }

@@ -10,13 +10,15 @@ const positionedJson = (text: string) => {
 };
 
 /**
- * The contract: the fast path answers only when the positioned parser reports nothing, and then gives the same
- * value and, on demand, the very same tree; `parseJson` gives what the path it takes gives.
+ * The contract: the fast path answers only when the positioned parser reports nothing (and the text writes no colon
+ * as an escape), and then gives the same value and, on demand, the very same tree; `parseJson` gives what the path
+ * it takes gives.
  */
 function expectSameAsPositioned(text: string) {
   const positioned = positionedJson(text);
   const lazy = readFastJson(text);
-  expect(lazy === undefined).toBe(positioned.diagnostics.length > 0);
+  // It also leaves a colon written as an escape (`\u003a`) to the positioned parser: its count of keys would be off.
+  expect(lazy === undefined).toBe(positioned.diagnostics.length > 0 || /\\u003a/i.test(text));
   const read = parseJson(text);
   expect(read.diagnostics).toEqual(positioned.diagnostics);
   expect(read.tree()).toEqual(positioned.root);
