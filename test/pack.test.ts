@@ -195,6 +195,19 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
       const expected = await runCli(["lint", "examples"], { cwd: project });
       expect(lint).toMatchObject({ code: 0, stdout: expected.stdout });
 
+      // Java's character names (`\N{...}`), read through node:zlib, which the bundle loads on first use.
+      const payslips = readFileSync(join(repoRoot, "examples/payslips.service.yaml"), "utf8");
+      const named = payslips.replace(
+        "/[A-Z]{2}\\d{5}/, whole",
+        "/\\N{LATIN CAPITAL LETTER A}\\N{NO SUCH LETTER}/, whole",
+      );
+      expect(named).not.toBe(payslips);
+      writeFileSync(join(project, "named.service.yaml"), named);
+      const unknownName = await installed(major, "mailroom", ["lint", "named.service.yaml"]);
+      expect(unknownName.code).toBe(1);
+      expect(unknownName.stdout).toContain('Java does not know the character name "NO SUCH LETTER"');
+      expect(unknownName.stdout).not.toContain("LATIN CAPITAL LETTER A\"");
+
       const build = await installed(major, "mailroom", ["build", "--out", "built", "examples/payslips.service.yaml"]);
       expect(build.code, build.stderr).toBe(0);
       expect(readFileSync(join(project, "built/payslips.service.json"), "utf8")).toBe(

@@ -9,6 +9,7 @@
 // installed beside it: pdf.js (its data files are read from its folder), Viz (WebAssembly) and ajv.
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { validatorsInPlace } from "../../../scripts/esbuild-validators.js";
@@ -33,22 +34,34 @@ rmSync(outdir, { recursive: true, force: true });
 // After packing (postpack): the repository's bin runs tsc's dist/ again.
 if (process.argv.includes("--clean")) process.exit(0);
 /**
- * commander requires `node:child_process` when it is loaded, for subcommands that are executables of their own,
- * which mailroom has none of: in the bundle it gets a stand-in that loads the module on first use, which spares
- * every start a couple of milliseconds.
+ * Node modules loaded on first use rather than when the bundle starts: commander requires `node:child_process` for
+ * subcommands that are executables of their own (mailroom has none), and the Java regex engine `node:zlib` for the
+ * Unicode character names a pattern may spell out (`\N{...}`). Each is replaced by a module of the same named
+ * exports, each a function that loads the real module when first called, which spares every start a few
+ * milliseconds (zlib brings Node's streams with it). Only functions are forwarded: importing anything else from
+ * these modules fails the bundling.
  */
+const ON_USE = { child_process: /[\\/]commander[\\/]/, zlib: /[\\/]java[\\/]dist[\\/]regex[\\/]unicode\.js$/ };
+const require = createRequire(import.meta.url);
 /** @type {import("esbuild").Plugin} */
-const childProcessOnUse = {
-  name: "child-process-on-use",
+const builtinsOnUse = {
+  name: "builtins-on-use",
   setup(plugin) {
-    plugin.onResolve({ filter: /^(node:)?child_process$/ }, ({ importer }) =>
-      /[\\/]commander[\\/]/.test(importer) ? { path: "child_process", namespace: "on-use" } : undefined,
-    );
-    plugin.onLoad({ filter: /.*/, namespace: "on-use" }, () => ({
-      contents:
-        'let loaded; module.exports = new Proxy({}, { get: (_, key) => (loaded ??= require("node:child_process"))[key] });',
-      loader: "js",
-    }));
+    plugin.onResolve({ filter: /^(node:)?(child_process|zlib)$/ }, ({ path, importer }) => {
+      const name = path.replace(/^node:/, "");
+      return ON_USE[name]?.test(importer) ? { path: name, namespace: "on-use" } : undefined;
+    });
+    plugin.onLoad({ filter: /.*/, namespace: "on-use" }, ({ path }) => {
+      const functions = Object.entries(require(`node:${path}`)).filter(([, value]) => typeof value === "function");
+      const forwarders = functions.map(
+        ([name]) =>
+          `export function ${name}(...args) { return new.target ? Reflect.construct(load().${name}, args) : load().${name}.apply(this, args); }`,
+      );
+      return {
+        contents: [`let loaded;`, `const load = () => (loaded ??= require("node:${path}"));`, ...forwarders].join("\n"),
+        loader: "js",
+      };
+    });
   },
 };
 
@@ -78,7 +91,7 @@ const cli = await build({
   // The packages' ES modules read `import.meta.url`, which CommonJS lacks: the bundle's own URL.
   banner: { js: 'const import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
   define: { "import.meta.url": "import_meta_url" },
-  plugins: [validatorsInPlace, childProcessOnUse],
+  plugins: [validatorsInPlace, builtinsOnUse],
 });
 // The loader reads the bundle as Latin-1 (src/load-bundle.ts): esbuild writes ASCII, escaping anything else.
 const bundled = readFileSync(`${outdir}main.cjs`);

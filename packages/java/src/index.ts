@@ -51,6 +51,5 @@ export {
   readJavaReplacement,
 } from "./replacement.js";
 /** Time-zone ids of `ZoneId.of`: offsets and region ids. */
-export { checkJavaZoneId, type ZoneIdProblem } from "./zone-id.js";
+export { checkJavaZoneId, type ZoneIdProblem, zoneIds } from "./zone-id.js";
 /** The region ids `ZoneId.of` knows. */
-export { ZONE_IDS } from "./zone-ids.js";

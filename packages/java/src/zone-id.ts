@@ -1,6 +1,17 @@
 import { nearest, type Span } from "@mailroom/syntax";
 import { quote } from "./quote.js";
-import { ZONE_IDS } from "./zone-ids.js";
+import { JAVA_ZONE_IDS } from "./zone-ids.js";
+
+/**
+ * The region ids `ZoneId.of` accepts: the recorded ones, and those of Node's `Intl.supportedValuesOf("timeZone")`,
+ * which lists only canonical ids but knows zones newer than the recording. Made on first use: asking Intl takes a
+ * millisecond or so, which a start that reads no time zone need not pay.
+ */
+export function zoneIds(): ReadonlySet<string> {
+  knownZoneIds ??= new Set([...JAVA_ZONE_IDS, ...Intl.supportedValuesOf("timeZone")]);
+  return knownZoneIds;
+}
+let knownZoneIds: ReadonlySet<string> | undefined;
 
 /**
  * Time-zone ids as `java.time.ZoneId.of` reads them (OpenJDK 17): `Z`, an offset (`+h`, `+hh`, `+hh:mm`,
@@ -101,14 +112,14 @@ function checkOffset(offset: string, prefix = ""): string | undefined {
 function suggestRegion(id: string): string | undefined {
   if (id.length > 64) return undefined;
   const lower = id.toLowerCase();
-  const sameLetters = [...ZONE_IDS].filter((known) => known.toLowerCase() === lower);
+  const sameLetters = [...zoneIds()].filter((known) => known.toLowerCase() === lower);
   if (sameLetters.length === 1) return sameLetters[0];
   if (!id.includes("/")) {
     const city = lower.replace(/\s+/g, "_");
-    const byCity = [...ZONE_IDS].filter((known) => known.toLowerCase().endsWith(`/${city}`));
+    const byCity = [...zoneIds()].filter((known) => known.toLowerCase().endsWith(`/${city}`));
     if (byCity.length > 0) return byCity.sort((a, b) => a.length - b.length || (a < b ? -1 : 1))[0];
   }
-  return nearest(id, ZONE_IDS);
+  return nearest(id, zoneIds());
 }
 
 /** The first problem of a time-zone id for `ZoneId.of`, or undefined when Java accepts it. */
@@ -129,9 +140,9 @@ export function checkJavaZoneId(id: string): ZoneIdProblem | undefined {
     return message ? { message, span: { offset: prefix, length: offset.length } } : undefined;
   }
   if (prefix > 0 && id.length === prefix) return undefined;
-  if (ZONE_IDS.has(id)) return undefined;
+  if (zoneIds().has(id)) return undefined;
   const trimmed = id.trim();
-  if (trimmed !== id && (ZONE_IDS.has(trimmed) || checkOffset(trimmed) === undefined)) {
+  if (trimmed !== id && (zoneIds().has(trimmed) || checkOffset(trimmed) === undefined)) {
     return {
       message: `The time zone ${quote(id)} has spaces around it; Java expects exactly ${quote(trimmed)}.`,
       fix: trimmed,

@@ -21,7 +21,7 @@ import type { ParsedDocument } from "./document.js";
 import { type Accepts, acceptsAt } from "./expression-accepts.js";
 import { type ExpressionAt, expressionAt } from "./expression-site.js";
 import { type CallAt, callAt, tokensAt } from "./expression-tokens.js";
-import { describeLocale, LOCALES, TIME_ZONES } from "./expression-values.js";
+import { describeLocale, LOCALES, timeZones } from "./expression-values.js";
 import { describe, fieldsOf, literalValues, schemasAt, type TagAt } from "./schema-fields.js";
 import type { CompletionItem, CompletionKind, CompletionList } from "./types.js";
 
@@ -237,7 +237,7 @@ function argumentValues(
   if (parameter.kind === "name" || (parameter.name === "boxName" && inString))
     return boxItems(argumentBoxes(call, boxes), span);
   if (parameter.name === "timeZone" && inString)
-    return TIME_ZONES.map((zone) => item(zone, "time-zone", span, { detail: "time zone" }));
+    return timeZones().map((zone) => item(zone, "time-zone", span, { detail: "time zone" }));
   if (parameter.name === "locale" && inString) {
     return LOCALES.map((tag) => {
       const name = describeLocale(tag);

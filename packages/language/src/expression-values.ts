@@ -1,7 +1,11 @@
-import { ZONE_IDS } from "@mailroom/java";
+import { zoneIds } from "@mailroom/java";
 
 /** Time-zone ids offered where `parseDate`/`formatDate` expect one: those Java's `ZoneId.of` knows (time-zone rule). */
-export const TIME_ZONES: readonly string[] = [...ZONE_IDS].sort();
+export function timeZones(): readonly string[] {
+  sortedZones ??= [...zoneIds()].sort();
+  return sortedZones;
+}
+let sortedZones: readonly string[] | undefined;
 
 /**
  * Locales offered where a `locale` is expected. There is no list to read from Java, so these are the common

@@ -56,25 +56,39 @@ export function javaLowerCase(text: string): Evaluated<string> {
   return { ok: true, value: out + lower(text.slice(from)) };
 }
 
-/** Java's cased characters (ConditionalSpecialCasing.isCased). */
-const CASED =
-  /[\p{Lu}\p{Ll}\p{Lt}\u02B0-\u02B8\u02C0\u02C1\u02E0-\u02E4\u037A\u1D2C-\u1D61\u2160-\u217F\u24B6-\u24E9]|\u0345/u;
-/** Kanji, kana and CJK marks, which BreakIterator's word rules keep out of words. */
-const CJK =
-  /[\u3005\u4e00-\u9fa5\uf900-\ufa2d\u30a1-\u30fa\u30fd\u30fe\u3041-\u3094\u309d\u309e\u3099-\u309c\u30fb\u30fc]/;
-/** Letters, digits and marks: BreakIterator keeps a run of them in one word. */
-const RUN = /[\p{L}\p{Mc}\p{N}\p{Mn}\p{Me}]/u;
-const LETTER = /[\p{L}\p{Mc}]/u;
-const DIGIT = /\p{N}/u;
-const MARK = /[\p{Mn}\p{Me}]/u;
-/** Punctuation BreakIterator allows between the letters of a word, or between the digits of a number. */
-const MID_WORD = /[\p{Pd}\p{Pc}\u00ad\u2027"'.]/u;
-const MID_NUMBER = /["',\u066b.]/;
-/** Characters BreakIterator ignores (format characters), and those outside the BMP its tables do not place. */
-const UNSURE = /[\p{Cf}\uD800-\uDFFF]/u;
+/**
+ * The character classes of the final-sigma rule, made on its first use: a class of Unicode properties takes V8 a
+ * while to build, which every start would pay for a rule few texts reach (a capital sigma lowered).
+ */
+function sigmaClasses(): SigmaClasses {
+  classes ??= {
+    /** Java's cased characters (ConditionalSpecialCasing.isCased). */
+    CASED:
+      /[\p{Lu}\p{Ll}\p{Lt}\u02B0-\u02B8\u02C0\u02C1\u02E0-\u02E4\u037A\u1D2C-\u1D61\u2160-\u217F\u24B6-\u24E9]|\u0345/u,
+    /** Kanji, kana and CJK marks, which BreakIterator's word rules keep out of words. */
+    CJK: /[\u3005\u4e00-\u9fa5\uf900-\ufa2d\u30a1-\u30fa\u30fd\u30fe\u3041-\u3094\u309d\u309e\u3099-\u309c\u30fb\u30fc]/,
+    /** Letters, digits and marks: BreakIterator keeps a run of them in one word. */
+    RUN: /[\p{L}\p{Mc}\p{N}\p{Mn}\p{Me}]/u,
+    LETTER: /[\p{L}\p{Mc}]/u,
+    DIGIT: /\p{N}/u,
+    MARK: /[\p{Mn}\p{Me}]/u,
+    /** Punctuation BreakIterator allows between the letters of a word, or between the digits of a number. */
+    MID_WORD: /[\p{Pd}\p{Pc}\u00ad\u2027"'.]/u,
+    MID_NUMBER: /["',\u066b.]/,
+    /** Characters BreakIterator ignores (format characters), and those outside the BMP its tables do not place. */
+    UNSURE: /[\p{Cf}\uD800-\uDFFF]/u,
+  };
+  return classes;
+}
+type SigmaClasses = Record<
+  "CASED" | "CJK" | "RUN" | "LETTER" | "DIGIT" | "MARK" | "MID_WORD" | "MID_NUMBER" | "UNSURE",
+  RegExp
+>;
+let classes: SigmaClasses | undefined;
 
-const inRun = (ch: string) => RUN.test(ch) && !CJK.test(ch);
-const isLetter = (ch: string | undefined) => ch !== undefined && LETTER.test(ch) && !CJK.test(ch);
+const inRun = (ch: string) => sigmaClasses().RUN.test(ch) && !sigmaClasses().CJK.test(ch);
+const isLetter = (ch: string | undefined) =>
+  ch !== undefined && sigmaClasses().LETTER.test(ch) && !sigmaClasses().CJK.test(ch);
 
 /** Whether the sigma at `at` ends its word as Java sees it, or undefined when that is not obvious. */
 function isFinalSigma(text: string, at: number): boolean | undefined {
@@ -84,6 +98,7 @@ function isFinalSigma(text: string, at: number): boolean | undefined {
 
 /** Whether the word before the sigma at `at` holds a cased character. */
 function casedBefore(text: string, at: number): boolean | undefined {
+  const { CASED, MARK, MID_NUMBER, MID_WORD, UNSURE } = sigmaClasses();
   for (let i = at - 1; i >= 0; i--) {
     const ch = text[i] as string;
     if (UNSURE.test(ch)) return undefined;
@@ -113,6 +128,7 @@ function casedBefore(text: string, at: number): boolean | undefined {
 
 /** Whether the word after the sigma at `at` holds no cased character. */
 function noCasedAfter(text: string, at: number): boolean | undefined {
+  const { CASED, DIGIT, LETTER, MID_NUMBER, MID_WORD, UNSURE } = sigmaClasses();
   let kind: "letter" | "digit" = "letter";
   for (let i = at + 1; i < text.length; i++) {
     const ch = text[i] as string;

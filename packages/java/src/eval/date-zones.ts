@@ -263,7 +263,7 @@ function parseOffsetId(id: string): number {
 
 /**
  * ZoneId.of, for an id checkJavaZoneId accepts: an offset, a prefix (UTC, GMT, UT) with or without an offset, or a
- * region id the JDK has rules for; undefined for a region it has none for (ZONE_IDS knows a few newer ones).
+ * region id the JDK has rules for; undefined for a region it has none for (zoneIds() knows a few newer ones).
  */
 export function zoneOf(id: string): Zone | undefined {
   if (id.length <= 1 || id.startsWith("+") || id.startsWith("-")) return zoneOffset(parseOffsetId(id));

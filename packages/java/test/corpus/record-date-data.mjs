@@ -91,11 +91,6 @@ write(
  */
 export const JAVA_ZONE_IDS: readonly string[] = ${JSON.stringify(zoneIds.join("|"))}.split("|");
 
-/**
- * The region ids \`ZoneId.of\` accepts: the recorded ones, and those of Node's \`Intl.supportedValuesOf("timeZone")\`,
- * which lists only canonical ids but knows zones newer than the recording.
- */
-export const ZONE_IDS: ReadonlySet<string> = new Set([...JAVA_ZONE_IDS, ...Intl.supportedValuesOf("timeZone")]);
 `,
 );
 write(
