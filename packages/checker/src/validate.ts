@@ -65,13 +65,21 @@ const validBoxes = new WeakSet<object>();
 
 /**
  * Whether a value is a valid service, without saying why not: ajv's verdict, the same as zod's. The model's boxes
- * are `z.array(Box)` (no rule across boxes), so a service is valid when it is with no boxes and each box is.
+ * are `z.array(Box)` (no rule across boxes), so a service is valid when it is with no boxes and each box is: a
+ * service with boxes already found valid (an editor's next version) is validated without them, then its other
+ * boxes one by one; a service none of whose boxes is known (any that a lint reads) in one call, which copies
+ * nothing (a copy without the boxes took a second and 100 MB on 701,000 keys at the size limit).
  */
 export function conformsToModel(value: unknown): boolean {
   const validate = prepareValidation();
   const properties = isJsonObject(value) ? value.properties : undefined;
   const boxes = isJsonObject(properties) ? properties.boxes : undefined;
   if (!Array.isArray(boxes)) return validate(value);
+  if (!boxes.some((box) => isJsonObject(box) && validBoxes.has(box))) {
+    if (!validate(value)) return false;
+    for (const box of boxes) if (isJsonObject(box)) validBoxes.add(box);
+    return true;
+  }
   if (!validate({ ...(value as object), properties: { ...(properties as object), boxes: [] } })) return false;
   for (const box of boxes) {
     if (isJsonObject(box) && validBoxes.has(box)) continue;
@@ -83,12 +91,13 @@ export function conformsToModel(value: unknown): boolean {
 
 /**
  * Loads the ajv validators now, if not yet: what a long-lived process (the language server) calls once it is
- * idle, so that even its first edits are checked the fast way.
+ * idle, so that its first edit does not wait for them.
  */
 export function prepareValidation(): ValidateFunction {
   if (compiled) return compiled;
   // Generated ahead of time (compiling them took most of a lint of a thousand JSON services), and loaded on first
-  // use: a lint of a few files never needs them. CommonJS, so `require` loads it in place, synchronously.
+  // use: a command that validates no service never needs them. CommonJS, so `require` loads it in place,
+  // synchronously.
   const generated: Validators = createRequire(import.meta.url)("./model-validator.cjs");
   compiledBox = generated.box;
   compiled = generated.service;
@@ -106,23 +115,16 @@ export function fitsModel(value: unknown): boolean {
 }
 
 /**
- * Loading the ajv validators costs about what zod spends on some twenty valid services: a process validates this
- * many with zod alone first, so a lint of a few files (or an editor's first edits) does not wait for it.
- */
-const BEFORE_LOADING = 20;
-let validatedByZod = 0;
-
-/**
  * Checks a service against the JSON model of the API, each problem located through the service's source map.
- * Past the first services of a process, a valid service, the common case, is recognised by ajv, several times
- * faster than zod; zod reads only the invalid ones, for its located messages. Both judge by the same model (the
- * JSON Schema is generated from the zod schema; test/schemas.test.ts and validate.test.ts hold them to the same
- * verdicts), and the rules read the JSON value itself, so zod's parsed output (its defaults) is not needed.
- * Only the findings `wanted` are built (see diagnoseAgainst).
+ * A valid service, the common case, is recognised by ajv, several times faster than zod (its validators load with
+ * the first service: about a millisecond from the published CLI's code cache, less than zod spent on one service);
+ * zod reads only the invalid ones, for its located messages. Both judge by the same model (the JSON Schema is
+ * generated from the zod schema; test/schemas.test.ts and validate.test.ts hold them to the same verdicts), and the
+ * rules read the JSON value itself, so zod's parsed output (its defaults) is not needed. Only the findings `wanted`
+ * are built (see diagnoseAgainst).
  */
 export function validateService(service: ServiceSource, wanted?: Wanted): Diagnostic[] {
-  if (compiled === undefined && validatedByZod < BEFORE_LOADING) validatedByZod++;
-  else if (conformsToModel(service.json)) return [];
+  if (conformsToModel(service.json)) return [];
   const locate = (path: readonly PathSegment[]) => service.locate(path);
   return diagnoseAgainst(Service, service.json, locate, { wording: service.wording, ...(wanted && { wanted }) });
 }

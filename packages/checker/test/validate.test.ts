@@ -60,7 +60,7 @@ describe("validateService", () => {
   it("reports exactly what zod reports on every fixture and example, valid or not", () => {
     expect(sources.length).toBeGreaterThan(100);
     let invalid = 0;
-    // Several rounds: a process validates its first services with zod alone, the next ones through ajv first.
+    // Several rounds: ajv recognises a valid box once and keeps it as valid (what an editor's next version hands on).
     for (let round = 0; round < 4; round++) {
       for (const { file, service } of sources) {
         const expected = byZod(service);
