@@ -206,7 +206,7 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
       const unknownName = await installed(major, "mailroom", ["lint", "named.service.yaml"]);
       expect(unknownName.code).toBe(1);
       expect(unknownName.stdout).toContain('Java does not know the character name "NO SUCH LETTER"');
-      expect(unknownName.stdout).not.toContain("LATIN CAPITAL LETTER A\"");
+      expect(unknownName.stdout).not.toContain('LATIN CAPITAL LETTER A"');
 
       const build = await installed(major, "mailroom", ["build", "--out", "built", "examples/payslips.service.yaml"]);
       expect(build.code, build.stderr).toBe(0);
