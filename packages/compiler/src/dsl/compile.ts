@@ -163,7 +163,9 @@ export function compileDsl(file: string, text: string, options: CompileOptions =
   if (!root || broken) return document(bestEffort(text, root, options), false);
   const locateInTree = locatorOf(root);
   // zod collects issues on a JSON copy of the file; most files are fine, which a walk of the tree tells sooner.
-  const structural = conforms(DslService, root) ? [] : diagnoseStructure(text, root, locateInTree);
+  const structural = conforms(DslService, root, options.cache !== undefined)
+    ? []
+    : diagnoseStructure(text, root, locateInTree);
   append(diagnostics, structural);
   if (structural.some((d) => d.severity === "error"))
     return document(despiteStructure(text, root, diagnostics, options));

@@ -6,48 +6,53 @@ import { type Def, defOf } from "../schema-walk.js";
  * Whether the JSON of a YAML tree surely passes a zod schema, judged on the tree itself (no JSON built, no
  * issues collected). It knows the kinds of schema the DSL's is made of; on anything else, or anything unsure, it
  * answers false and the caller runs zod for the real diagnostics: a true answer is a promise, false only a doubt.
+ * With `remember`, each mapping's verdict is kept for the tree's next versions (see `conforming`).
  */
-export function conforms(schema: z.ZodType, node: SyntaxNode): boolean {
-  if (node.kind !== "object") return conformsOnce(schema, node);
+export function conforms(schema: z.ZodType, node: SyntaxNode, remember = false): boolean {
+  if (node.kind !== "object" || !remember) return conformsOnce(schema, node, remember);
   // A mapping an edit only moved is judged by its origin's verdict, without reading it (see movedNode).
   const origin = originOf(node);
   if (conforming.get(origin) === schema) return true;
-  const verdict = conformsOnce(schema, node);
+  const verdict = conformsOnce(schema, node, remember);
   if (verdict) conforming.set(origin, schema);
   return verdict;
 }
 
-/** The last schema each mapping was found to conform to: what the tree's next version asks again. */
+/**
+ * The last schema each mapping was found to conform to: what the tree's next version asks again. Kept only when
+ * asked to `remember` (an editor's documents, which have a next version): a file read once has none, and an entry
+ * per mapping cost a lint of 1,000 files about 2 % of its time.
+ */
 const conforming = new WeakMap<SyntaxNode, z.ZodType>();
 
-function conformsOnce(schema: z.ZodType, node: SyntaxNode): boolean {
+function conformsOnce(schema: z.ZodType, node: SyntaxNode, remember: boolean): boolean {
   const def = defOf(schema);
   switch (def.type) {
     case "optional":
-      return def.innerType !== undefined && conforms(def.innerType, node);
+      return def.innerType !== undefined && conforms(def.innerType, node, remember);
     case "nullable":
       return (
         (node.kind === "scalar" && node.value === null) ||
-        (def.innerType !== undefined && conforms(def.innerType, node))
+        (def.innerType !== undefined && conforms(def.innerType, node, remember))
       );
     case "union":
       // A discriminated union takes what one of its options takes: options differ by their tag.
-      for (const option of def.options ?? []) if (conforms(option, node)) return true;
+      for (const option of def.options ?? []) if (conforms(option, node, remember)) return true;
       return false;
     case "object":
-      return node.kind === "object" && objectConforms(def, node);
+      return node.kind === "object" && objectConforms(def, node, remember);
     case "record": {
       const { keyType, valueType } = def;
       if (node.kind !== "object" || keyType === undefined || !isPlain(keyType) || defOf(keyType).type !== "string")
         return false;
       for (const p of node.properties)
-        if (p.key === "__proto__" || valueType === undefined || !conforms(valueType, p.value)) return false;
+        if (p.key === "__proto__" || valueType === undefined || !conforms(valueType, p.value, remember)) return false;
       return true;
     }
     case "array": {
       const { element } = def;
       if (node.kind !== "array" || !isPlain(schema) || element === undefined) return false;
-      for (const item of node.items) if (!conforms(element, item)) return false;
+      for (const item of node.items) if (!conforms(element, item, remember)) return false;
       return true;
     }
     case "tuple":
@@ -56,7 +61,7 @@ function conformsOnce(schema: z.ZodType, node: SyntaxNode): boolean {
         !def.rest &&
         def.items !== undefined &&
         node.items.length === def.items.length &&
-        node.items.every((item, i) => conforms(def.items?.[i] as z.ZodType, item))
+        node.items.every((item, i) => conforms(def.items?.[i] as z.ZodType, item, remember))
       );
     case "unknown":
     case "any":
@@ -112,7 +117,7 @@ function stringChecks(def: Def, value: string): boolean {
 /** The fields of each object schema, listed once: a walk meets the same few schemas at every box and metadata. */
 const fieldsOf = new WeakMap<Def, readonly [string, z.ZodType][]>();
 
-function objectConforms(def: Def, node: Extract<SyntaxNode, { kind: "object" }>): boolean {
+function objectConforms(def: Def, node: Extract<SyntaxNode, { kind: "object" }>, remember: boolean): boolean {
   if ((def.checks?.length ?? 0) > 0) return false;
   const shape = def.shape ?? {};
   let fields = fieldsOf.get(def);
@@ -123,7 +128,7 @@ function objectConforms(def: Def, node: Extract<SyntaxNode, { kind: "object" }>)
   for (const [key, field] of fields) {
     const property = propertyOf(node, key);
     if (property) {
-      if (!conforms(field, property.value)) return false;
+      if (!conforms(field, property.value, remember)) return false;
     } else if ((field._zod as { optin?: string }).optin !== "optional") return false;
   }
   // Keys the shape does not name: a loose object takes any, a strict or stripping one is left to zod.
