@@ -13,6 +13,13 @@ export function zoneIds(): ReadonlySet<string> {
 }
 let knownZoneIds: ReadonlySet<string> | undefined;
 
+/** Whether `ZoneId.of` knows a region id: the recorded ids are asked first, Intl only for an id they lack. */
+function isZoneId(id: string): boolean {
+  recordedZoneIds ??= new Set(JAVA_ZONE_IDS);
+  return recordedZoneIds.has(id) || zoneIds().has(id);
+}
+let recordedZoneIds: ReadonlySet<string> | undefined;
+
 /**
  * Time-zone ids as `java.time.ZoneId.of` reads them (OpenJDK 17): `Z`, an offset (`+h`, `+hh`, `+hh:mm`,
  * `+hhmm`, `+hh:mm:ss`, `+hhmmss`, within ±18:00), `UTC`, `GMT` or `UT` alone or followed by an offset, or a
@@ -140,9 +147,9 @@ export function checkJavaZoneId(id: string): ZoneIdProblem | undefined {
     return message ? { message, span: { offset: prefix, length: offset.length } } : undefined;
   }
   if (prefix > 0 && id.length === prefix) return undefined;
-  if (zoneIds().has(id)) return undefined;
+  if (isZoneId(id)) return undefined;
   const trimmed = id.trim();
-  if (trimmed !== id && (zoneIds().has(trimmed) || checkOffset(trimmed) === undefined)) {
+  if (trimmed !== id && (isZoneId(trimmed) || checkOffset(trimmed) === undefined)) {
     return {
       message: `The time zone ${quote(id)} has spaces around it; Java expects exactly ${quote(trimmed)}.`,
       fix: trimmed,
