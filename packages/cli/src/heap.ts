@@ -9,7 +9,8 @@
  */
 export async function withBoundedHeap<T>(run: () => Promise<T>): Promise<T> {
   if (process.execArgv.some((arg) => arg.startsWith("--heap-growing-percent"))) return run();
-  const { setFlagsFromString } = await import("node:v8");
+  // Loaded here, as src/hash.ts loads node:crypto: a lint of a few files never needs it.
+  const { setFlagsFromString } = process.getBuiltinModule("node:v8");
   setFlagsFromString("--heap-growing-percent=50");
   try {
     return await run();

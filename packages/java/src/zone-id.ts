@@ -13,12 +13,13 @@ export function zoneIds(): ReadonlySet<string> {
 }
 let knownZoneIds: ReadonlySet<string> | undefined;
 
+/** The region ids the JDK has rules for: what a `VV` field reads. */
+export const REGION_IDS: ReadonlySet<string> = new Set(JAVA_ZONE_IDS);
+
 /** Whether `ZoneId.of` knows a region id: the recorded ids are asked first, Intl only for an id they lack. */
 function isZoneId(id: string): boolean {
-  recordedZoneIds ??= new Set(JAVA_ZONE_IDS);
-  return recordedZoneIds.has(id) || zoneIds().has(id);
+  return REGION_IDS.has(id) || zoneIds().has(id);
 }
-let recordedZoneIds: ReadonlySet<string> | undefined;
 
 /**
  * Time-zone ids as `java.time.ZoneId.of` reads them (OpenJDK 17): `Z`, an offset (`+h`, `+hh`, `+hh:mm`,

@@ -1,10 +1,11 @@
 import { type DateElement, type DateField, type NumberElement, OFFSET_PATTERNS } from "../date-pattern.js";
+import { REGION_IDS } from "../zone-id.js";
 import { dateValue, type Field } from "./date-fields.js";
 import type { DateLocale, TextStore } from "./date-locales.js";
 import { REDUCED_BASE_DATE } from "./date-print.js";
 import { Parsed } from "./date-resolve.js";
 import { dateTimeException, JavaException } from "./date-time.js";
-import { offsetId, REGION_IDS, type Zone, zoneOf, zoneOffset } from "./date-zones.js";
+import { offsetId, type Zone, zoneOf, zoneOffset } from "./date-zones.js";
 
 /**
  * DateTimeFormatter.parse's first step, parseUnresolved: each printer-parser of the pattern reads its part of the

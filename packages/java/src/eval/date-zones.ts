@@ -278,9 +278,6 @@ export function zoneOf(id: string): Zone | undefined {
   return { id, rules, ...(dst === undefined ? {} : { explicitDst: parseOffsetId(dst) }) };
 }
 
-/** The region ids the JDK has rules for: what a `VV` field reads. */
-export const REGION_IDS: ReadonlySet<string> = new Set(JAVA_ZONE_IDS);
-
 /**
  * ZonedDateTime.ofLocal: the instant of a local date-time in a zone, in epoch seconds as a bigint (exact for every
  * year Java has): in a gap, moved forward by the gap's length; in an overlap, the earlier offset unless `preferred`
