@@ -9,7 +9,7 @@ import { docsBase, PUBLIC_DOCS_URL } from "./docs.js";
 import { expandPaths, LINTED_FILE, writeOutput } from "./files.js";
 import { fixFile } from "./fix.js";
 import { FORMATS, type FormatContext, type FormatName, formatStylish } from "./format/index.js";
-import { withBoundedHeap } from "./heap.js";
+import { withBatchHeap } from "./heap.js";
 import type { Io } from "./io.js";
 import { UsageError } from "./io.js";
 import { type CheckedFile, checkBuiltFile, checkSource } from "./lint.js";
@@ -132,7 +132,7 @@ class ReadAhead {
   }
 }
 
-/** From how many files a lint holds its heap's growth down (see withBoundedHeap). */
+/** From how many files a lint holds its heap's growth down (see withBatchHeap). */
 const BATCH = 100;
 
 /** How many files beside the checked one related places point into (a configuration, say) keep their text. */
@@ -288,7 +288,7 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
       else reports.push(await locateFile(await check(file)));
     }
   };
-  if (targets.length >= BATCH) await withBoundedHeap(checkAll);
+  if (targets.length >= BATCH) await withBatchHeap(checkAll);
   else await checkAll();
 
   let gone = 0;
