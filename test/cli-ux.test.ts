@@ -1,5 +1,17 @@
-import { spawn } from "node:child_process";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { execFileSync, spawn } from "node:child_process";
+import {
+  closeSync,
+  constants,
+  copyFileSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -152,6 +164,41 @@ describe("frictions", () => {
     expect(stderr).toBe("");
     expect(code).toBe(0);
     expect(readdirSync(out)).toHaveLength(11);
+  });
+
+  it("writes all its output, in order, to a stdout another process made non-blocking and left full", async () => {
+    // A named pipe whose writing end is opened non-blocking: the command's stdout shares that setting, and its
+    // writes meet EAGAIN once the pipe is full, which Node's stream then finishes (src/io.ts).
+    const fifo = join(scratch(), "stdout");
+    execFileSync("mkfifo", [fifo]);
+    const waiting = openSync(fifo, constants.O_RDONLY | constants.O_NONBLOCK);
+    const writer = openSync(fifo, constants.O_WRONLY | constants.O_NONBLOCK);
+    const reader = openSync(fifo, constants.O_RDONLY);
+    closeSync(waiting);
+    const args = ["lint", "test/fixtures", "--format", "sarif"];
+    const bin = join(repoRoot, "packages/cli/bin/mailroom.cjs");
+    const child = spawn(process.execPath, [bin, ...args], { cwd: repoRoot, stdio: ["ignore", writer, "pipe"] });
+    closeSync(writer);
+    let stderr = "";
+    const summary = new Promise<void>((done) =>
+      child.stderr?.on("data", (chunk: Buffer) => {
+        stderr += chunk.toString();
+        if (stderr.includes("files checked")) done();
+      }),
+    );
+    // The summary comes after the output: by then the command has written all it could, nothing having been read.
+    await summary;
+    const stdout: Buffer[] = [];
+    for await (const chunk of createReadStream("", { fd: reader })) stdout.push(chunk as Buffer);
+    const code = await new Promise<number | null>((done) => {
+      if (child.exitCode !== null) done(child.exitCode);
+      else child.on("exit", (exit) => done(exit));
+    });
+    const expected = await runCli(args);
+    expect(expected.stdout.length).toBeGreaterThan(4 * 65_536);
+    expect(Buffer.concat(stdout).toString()).toBe(expected.stdout);
+    expect(stderr).toBe(expected.stderr);
+    expect(code).toBe(expected.code);
   });
 
   it("decompile refuses a JSON file built from a DSL file beside it, which would make a twin; --out writes", async () => {

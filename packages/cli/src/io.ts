@@ -1,3 +1,5 @@
+import { writeSync } from "node:fs";
+
 /**
  * What every command talks to the user through: its output streams, and the error that ends it with a one-line
  * message. Light on purpose: `main` and every command's registration load it at startup.
@@ -10,24 +12,52 @@ export interface Io {
 }
 
 /**
- * A standard stream that stops taking text once its reader has gone (`mailroom schema | head -3`): the command
- * then finishes its work and its exit code quietly, rather than dying on an unhandled EPIPE.
+ * Output to a standard stream, fd 1 or 2, written straight to its file descriptor: Node's stream for it (`stream`)
+ * loads Node's terminal and socket modules, a few milliseconds of a lint of one file, which then writes one line.
+ * Node's streams write files, terminals and (on Linux) pipes synchronously too, so what is written, and in what
+ * order, is the same. The stream takes over for good where a direct write cannot go on: a non-blocking descriptor
+ * whose pipe is full (Node gives a child such pipes: a parent reading slower than mailroom writes), which the stream
+ * waits on; and on Windows, where Node writes to a console through the console's own calls. Output stops once its
+ * reader has gone (`mailroom schema | head -3`): the command then finishes its work and its exit code quietly,
+ * rather than dying on an unhandled EPIPE.
  */
-function quietWhenClosed(stream: NodeJS.WriteStream): (text: string) => void {
+function standardOutput(fd: 1 | 2, stream: () => NodeJS.WriteStream): (text: string) => void {
   let closed = false;
-  stream.on("error", (error: NodeJS.ErrnoException) => {
-    if (error.code !== "EPIPE") throw error;
-    closed = true;
-  });
+  let output: NodeJS.WriteStream | undefined;
+  const toStream = (chunk: string | Uint8Array) => {
+    if (output === undefined) {
+      output = stream();
+      output.on("error", (error: NodeJS.ErrnoException) => {
+        if (error.code !== "EPIPE") throw error;
+        closed = true;
+      });
+    }
+    output.write(chunk);
+  };
   return (text) => {
-    if (!closed) stream.write(text);
+    if (closed) return;
+    if (output !== undefined || process.platform === "win32") return toStream(text);
+    const bytes = Buffer.from(text);
+    let written = 0;
+    try {
+      while (written < bytes.length) written += writeSync(fd, bytes, written);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "EPIPE") closed = true;
+      else toStream(bytes.subarray(written));
+    }
   };
 }
 
+let color: boolean | undefined;
+
 export const processIo: Io = {
-  out: quietWhenClosed(process.stdout),
-  err: quietWhenClosed(process.stderr),
-  color: useColor(undefined, process.env, process.stdout.isTTY === true),
+  out: standardOutput(1, () => process.stdout),
+  err: standardOutput(2, () => process.stderr),
+  // Asked only when there is something to colour: whether stdout is a terminal is known from its stream.
+  get color() {
+    color ??= useColor(undefined, process.env, process.stdout.isTTY === true);
+    return color;
+  },
 };
 
 /**

@@ -308,7 +308,9 @@ export async function lint(paths: readonly string[], options: LintOptions, io: I
   const visible = options.quiet ? onlyErrors(reports) : reports;
   // A run's reports link one documentation: the first file's configuration's, else the repository's.
   const docsUrl = docsBase(targets.find(({ settings }) => settings.docsUrl)?.settings.docsUrl ?? PUBLIC_DOCS_URL);
-  const context: FormatContext = { cwd: process.cwd(), color: io.color === true, version: options.version, docsUrl };
+  // Colour is asked for only when there is something to colour (see processIo).
+  const color = visible.some((r) => r.diagnostics.length > 0) && io.color === true;
+  const context: FormatContext = { cwd: process.cwd(), color, version: options.version, docsUrl };
   let unwritten = 0;
   for (const output of options.outputs) {
     const text = FORMATS[output.format](visible, { ...context, color: output.file === undefined && context.color });
