@@ -35,19 +35,24 @@ rmSync(outdir, { recursive: true, force: true });
 if (process.argv.includes("--clean")) process.exit(0);
 /**
  * Node modules loaded on first use rather than when the bundle starts: commander requires `node:child_process` for
- * subcommands that are executables of their own (mailroom has none), and the Java regex engine `node:zlib` for the
- * Unicode character names a pattern may spell out (`\N{...}`). Each is replaced by a module of the same named
- * exports, each a function that loads the real module when first called, which spares every start a few
- * milliseconds (zlib brings Node's streams with it). Only functions are forwarded: importing anything else from
- * these modules fails the bundling.
+ * subcommands that are executables of their own (mailroom has none), the Java regex engine `node:zlib` for the
+ * Unicode character names a pattern may spell out (`\N{...}`), and mailroom `node:fs/promises` for what a lint of
+ * a file does not do (it reads and looks through fs's synchronous calls and callbacks). Each is replaced by a
+ * module of the same named exports, each a function that loads the real module when first called, which spares
+ * every start a few milliseconds (zlib brings Node's streams with it, fs/promises its watchers and readline).
+ * Only functions are forwarded: importing anything else from these modules fails the bundling.
  */
-const ON_USE = { child_process: /[\\/]commander[\\/]/, zlib: /[\\/]java[\\/]dist[\\/]regex[\\/]unicode\.js$/ };
+const ON_USE = {
+  child_process: /[\\/]commander[\\/]/,
+  zlib: /[\\/]java[\\/]dist[\\/]regex[\\/]unicode\.js$/,
+  "fs/promises": /[\\/]packages[\\/][a-z-]+[\\/]dist[\\/]/,
+};
 const require = createRequire(import.meta.url);
 /** @type {import("esbuild").Plugin} */
 const builtinsOnUse = {
   name: "builtins-on-use",
   setup(plugin) {
-    plugin.onResolve({ filter: /^(node:)?(child_process|zlib)$/ }, ({ path, importer }) => {
+    plugin.onResolve({ filter: /^(node:)?(child_process|zlib|fs\/promises)$/ }, ({ path, importer }) => {
       const name = path.replace(/^node:/, "");
       return ON_USE[name]?.test(importer) ? { path: name, namespace: "on-use" } : undefined;
     });

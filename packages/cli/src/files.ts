@@ -7,6 +7,7 @@ import {
   isSystemError,
   JSON_SERVICE_FILE,
   REQUEST_FILE,
+  statOf,
   TEST_FILE,
   type UnreadSource,
   unreadDiagnostic,
@@ -37,7 +38,7 @@ export async function expandPaths(
 ): Promise<FoundFile[]> {
   const found = new Map<string, FoundFile>();
   for (const path of paths) {
-    const info = await stat(path).catch((error: unknown) => {
+    const info = await statOf(path).catch((error: unknown) => {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === "ENOENT" || code === "ENOTDIR") throw new UsageError(`Path "${path}" does not exist.`);
       return undefined;

@@ -1,5 +1,5 @@
-import { stat } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { statOf } from "../source-file.js";
 import { CONFIG_FILE_NAME } from "./schema.js";
 
 /**
@@ -10,7 +10,7 @@ export async function findConfig(directory: string): Promise<string | undefined>
   let current = resolve(directory);
   for (;;) {
     const candidate = join(current, CONFIG_FILE_NAME);
-    const info = await stat(candidate).catch(() => undefined);
+    const info = await statOf(candidate).catch(() => undefined);
     if (info?.isFile()) return candidate;
     const parent = dirname(current);
     if (parent === current) return undefined;
