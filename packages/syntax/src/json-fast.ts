@@ -82,7 +82,8 @@ function countKeysAndColons(value: unknown, depth: number): number {
     return count;
   }
   const object = value as Record<string, unknown>;
-  for (const key of Object.keys(object)) {
+  // A JSON.parse value's objects are plain: `for...in` lists their own keys without an array of them.
+  for (const key in object) {
     const inner = countKeysAndColons(object[key], depth + 1);
     if (inner < 0) return -1;
     count += 1 + colonsIn(key) + inner;
