@@ -1,3 +1,4 @@
+import { described } from "@mailroom/model";
 import type { Diagnostic, Fix, RelatedInformation, Span, TextEdit } from "@mailroom/syntax";
 import { LineIndex } from "@mailroom/syntax";
 import * as z from "zod";
@@ -44,7 +45,7 @@ export type Report = FileReport | LocatedReport;
  * The shape of `mailroom lint --format json`, as zod schemas: the types the formatters use and
  * `schemas/lint-output.schema.json`, which other tools read the output with, come from here.
  */
-const position = (what: string) => z.number().int().min(1).describe(what);
+const position = (what: string) => described(z.number().int().min(1), what);
 
 /** A range resolved to 1-based lines and columns (UTF-16 code units; the end is exclusive). */
 const Range = z.strictObject({
@@ -56,31 +57,33 @@ const Range = z.strictObject({
 export type Range = Readonly<z.infer<typeof Range>>;
 
 const LocatedRelated = Range.extend({
-  file: z.string().describe("The file of this place, as the problem's file is given."),
-  message: z.string().describe('What this place has to do with the problem ("The first one is here.").'),
+  file: described(z.string(), "The file of this place, as the problem's file is given."),
+  message: described(z.string(), 'What this place has to do with the problem ("The first one is here.").'),
 });
 export type LocatedRelated = Readonly<z.infer<typeof LocatedRelated>>;
 
-const LocatedEdit = Range.extend({ newText: z.string().describe("The text that replaces the range.") });
+const LocatedEdit = Range.extend({ newText: described(z.string(), "The text that replaces the range.") });
 export type LocatedEdit = Readonly<z.infer<typeof LocatedEdit>>;
 
 /** A diagnostic with its positions resolved, as machine-readable formats give it. */
 const LocatedDiagnostic = Range.extend({
-  file: z.string().describe("The file, as given on the command line or found in a directory, with forward slashes."),
-  severity: z.enum(["error", "warning", "info"]).describe("How serious the problem is, after the configuration."),
-  code: z.string().describe("The rule or diagnostic code; `mailroom explain <code>` prints its page."),
-  message: z.string().describe("What was found and what was expected."),
-  related: z
-    .array(LocatedRelated)
-    .optional()
-    .describe('Other places that explain the problem ("defined here"), when there are any.'),
-  fix: z
-    .strictObject({
-      description: z.string().describe('What the fix does, as `--fix` would say it: Change to "SIRET".'),
-      edits: z.array(LocatedEdit).describe("The edits, in the problem's file, none overlapping."),
-    })
-    .optional()
-    .describe("The unambiguous fix `--fix` would apply, when there is one."),
+  file: described(z.string(), "The file, as given on the command line or found in a directory, with forward slashes."),
+  severity: described(z.enum(["error", "warning", "info"]), "How serious the problem is, after the configuration."),
+  code: described(z.string(), "The rule or diagnostic code; `mailroom explain <code>` prints its page."),
+  message: described(z.string(), "What was found and what was expected."),
+  related: described(
+    z.array(LocatedRelated).optional(),
+    'Other places that explain the problem ("defined here"), when there are any.',
+  ),
+  fix: described(
+    z
+      .strictObject({
+        description: described(z.string(), 'What the fix does, as `--fix` would say it: Change to "SIRET".'),
+        edits: described(z.array(LocatedEdit), "The edits, in the problem's file, none overlapping."),
+      })
+      .optional(),
+    "The unambiguous fix `--fix` would apply, when there is one.",
+  ),
 });
 export type LocatedDiagnostic = Readonly<Omit<z.infer<typeof LocatedDiagnostic>, "related" | "fix">> & {
   readonly related?: readonly LocatedRelated[];

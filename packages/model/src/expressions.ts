@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { Area, discriminatorValues, ExtractionParameters, int, named } from "./common.js";
+import { Area, described, discriminatorValues, ExtractionParameters, int, named } from "./common.js";
 
 /** Namespaces an `exv.Reference` can read from. */
 export const REFERENCE_NAMESPACES = ["METADATA", "REQUIREMENT", "ORGANIZATIONAL_UNIT", "OUTPUT_FILE"] as const;
@@ -77,40 +77,35 @@ type ComparisonType =
   | "exb.NumericEqual";
 
 const tag = <T extends string>(type: T, what: string) =>
-  z.literal(type).describe(`Discriminator: always "${type}" for ${what}.`);
+  described(z.literal(type), `Discriminator: always "${type}" for ${what}.`);
 
 const fromMain = () =>
-  z
-    .boolean()
-    .describe(
-      "True when the expression reads the MAIN box; then `boxName` is ignored. Inside a box's metadata it must be true exactly when that box is a MAIN box.",
-    );
+  described(
+    z.boolean(),
+    "True when the expression reads the MAIN box; then `boxName` is ignored. Inside a box's metadata it must be true exactly when that box is a MAIN box.",
+  );
 const boxName = () =>
-  z
-    .string()
-    .nullable()
-    .optional()
-    .describe(
-      "Name of the box the expression reads when `fromMain` is false; inside a box's metadata it must be that box's own name.",
-    );
+  described(
+    z.string().nullable().optional(),
+    "Name of the box the expression reads when `fromMain` is false; inside a box's metadata it must be that box's own name.",
+  );
 
 // Recursive members are getters: zod 4 resolves them lazily, and the JSON Schema generator turns them into $refs.
 const valueExpr = (): z.ZodType<ValueExpression> => ValueExpressionUnion;
 const boolExpr = (): z.ZodType<BooleanExpression> => BooleanExpressionUnion;
 
 const ExvValue = z
-  .strictObject({ "@type": tag("exv.Value", "a literal"), value: z.string().describe("The literal text.") })
+  .strictObject({ "@type": tag("exv.Value", "a literal"), value: described(z.string(), "The literal text.") })
   .meta(named("exv.Value", "A predefined, literal text."));
 
 const ExvReference = z
   .strictObject({
     "@type": tag("exv.Reference", "a reference"),
-    namespace: z.enum(REFERENCE_NAMESPACES).describe("Where the referenced value lives."),
-    identifier: z
-      .string()
-      .describe(
-        "Name of the value inside the namespace: a metadata name, a requirement name, one of EMAIL_ADDRESS, SENDER_ADDRESS, RETURN_ADDRESS, SIRET, NAME, ID for the organizational unit, or NUID for the output file.",
-      ),
+    namespace: described(z.enum(REFERENCE_NAMESPACES), "Where the referenced value lives."),
+    identifier: described(
+      z.string(),
+      "Name of the value inside the namespace: a metadata name, a requirement name, one of EMAIL_ADDRESS, SENDER_ADDRESS, RETURN_ADDRESS, SIRET, NAME, ID for the organizational unit, or NUID for the output file.",
+    ),
   })
   .meta(
     named(
@@ -124,8 +119,8 @@ const ExvFileName = z
     "@type": tag("exv.FileName", "a file-name slice"),
     fromMain: fromMain(),
     boxName: boxName(),
-    begin: int().optional().describe("Index of the first character taken from the file name."),
-    end: int().optional().describe("Index just past the last character taken from the file name."),
+    begin: described(int().optional(), "Index of the first character taken from the file name."),
+    end: described(int().optional(), "Index just past the last character taken from the file name."),
   })
   .meta(named("exv.FileName", "A part of the name of the file in a box."));
 
@@ -134,11 +129,13 @@ const ExvPdfText = z
     "@type": tag("exv.PdfText", "text extracted from a PDF page"),
     fromMain: fromMain(),
     boxName: boxName(),
-    page: int().describe(
+    page: described(
+      int(),
       "Page to read: 1 is the first page, -1 the last, -2 the one before the last. Page 0 does not exist and always yields empty text.",
     ),
     area: Area.describe("Rectangle of the page whose text is extracted."),
-    extractionParameters: ExtractionParameters.optional().describe(
+    extractionParameters: described(
+      ExtractionParameters.optional(),
       "Options for the text-extraction library used on the area.",
     ),
   })
@@ -149,11 +146,11 @@ const ExvPdfMetadata = z
     "@type": tag("exv.PdfMetadata", "a PDF document property"),
     fromMain: fromMain(),
     boxName: boxName(),
-    metadataName: z.string().describe("Name of the PDF document property to read, such as Title or Author."),
+    metadataName: described(z.string(), "Name of the PDF document property to read, such as Title or Author."),
   })
   .meta(named("exv.PdfMetadata", "A document property stored in the PDF in a box."));
 
-const operands = (what: string) => z.array(valueExpr()).describe(what);
+const operands = (what: string) => described(z.array(valueExpr()), what);
 
 const ExvConcat = z
   .strictObject({
@@ -179,13 +176,11 @@ const ExvSubstring = z
     get expr(): z.ZodType<ValueExpression> {
       return valueExpr().describe("Expression whose result is cut.");
     },
-    beginIndex: int().min(0).describe("Index of the first character kept (inclusive), 0 or more."),
-    endIndex: int()
-      .min(-1)
-      .optional()
-      .describe(
-        "Index just past the last character kept (exclusive). 0 and -1 both mean 'to the end'; any other value must be greater than `beginIndex`.",
-      ),
+    beginIndex: described(int().min(0), "Index of the first character kept (inclusive), 0 or more."),
+    endIndex: described(
+      int().min(-1).optional(),
+      "Index just past the last character kept (exclusive). 0 and -1 both mean 'to the end'; any other value must be greater than `beginIndex`.",
+    ),
   })
   .meta(named("exv.Substring", "A slice of the result of another expression."));
 
@@ -195,18 +190,16 @@ const ExvStrClean = z
     get expr(): z.ZodType<ValueExpression> {
       return valueExpr().describe("Expression whose result is cleaned.");
     },
-    normalizeSpace: z
-      .boolean()
-      .optional()
-      .describe("Turn every Unicode space into U+0020 and collapse runs of spaces into one."),
-    removeDiacritics: z.boolean().optional().describe("Strip accents and other diacritical marks."),
-    multiline: z
-      .boolean()
-      .optional()
-      .describe(
-        "Treat the text as lines: line terminators become U+000A and repeat terminators collapse; trimming then applies per line and blank lines are dropped.",
-      ),
-    trim: z.boolean().optional().describe("Remove characters at or below U+0020 from both ends."),
+    normalizeSpace: described(
+      z.boolean().optional(),
+      "Turn every Unicode space into U+0020 and collapse runs of spaces into one.",
+    ),
+    removeDiacritics: described(z.boolean().optional(), "Strip accents and other diacritical marks."),
+    multiline: described(
+      z.boolean().optional(),
+      "Treat the text as lines: line terminators become U+000A and repeat terminators collapse; trimming then applies per line and blank lines are dropped.",
+    ),
+    trim: described(z.boolean().optional(), "Remove characters at or below U+0020 from both ends."),
   })
   .meta(named("exv.StrClean", "The result of another expression, cleaned up."));
 
@@ -216,7 +209,7 @@ const ExvStrNormalizeCase = z
     get expr(): z.ZodType<ValueExpression> {
       return valueExpr().describe("Expression whose result changes case.");
     },
-    toUpper: z.boolean().optional().describe("True for upper case; false or absent for lower case."),
+    toUpper: described(z.boolean().optional(), "True for upper case; false or absent for lower case."),
   })
   .meta(named("exv.StrNormalizeCase", "The result of another expression in upper or lower case."));
 
@@ -226,13 +219,12 @@ const ExvStrReplace = z
     get expr(): z.ZodType<ValueExpression> {
       return valueExpr().describe("Expression whose result is searched.");
     },
-    regExpPattern: z.string().describe("Regular expression, in Java syntax, to search for."),
-    replacement: z
-      .string()
-      .describe(
-        "Replacement text in Java syntax: $1, $2 insert groups, a backslash escapes the next character, so a literal dollar is written \\$.",
-      ),
-    firstOnly: z.boolean().optional().describe("Replace only the first match; otherwise every match is replaced."),
+    regExpPattern: described(z.string(), "Regular expression, in Java syntax, to search for."),
+    replacement: described(
+      z.string(),
+      "Replacement text in Java syntax: $1, $2 insert groups, a backslash escapes the next character, so a literal dollar is written \\$.",
+    ),
+    firstOnly: described(z.boolean().optional(), "Replace only the first match; otherwise every match is replaced."),
   })
   .meta(named("exv.StrReplace", "The result of another expression with regular-expression matches replaced."));
 
@@ -263,12 +255,14 @@ const ExvCurrentDate = z
   .meta(named("exv.CurrentDate", "The current date and time, as milliseconds since the Unix epoch."));
 
 const datePattern = () =>
-  z
-    .string()
-    .describe("Date-time pattern in the syntax of Java's DateTimeFormatter, such as dd/MM/yyyy; it is trimmed.");
+  described(
+    z.string(),
+    "Date-time pattern in the syntax of Java's DateTimeFormatter, such as dd/MM/yyyy; it is trimmed.",
+  );
 const timeZone = (what: string) =>
-  z.string().describe(`Time zone, as an IANA id (Europe/Paris) or an offset: ${what}.`);
-const locale = () => z.string().optional().describe("Locale for month and day names, as a language tag such as fr-FR.");
+  described(z.string(), `Time zone, as an IANA id (Europe/Paris) or an offset: ${what}.`);
+const locale = () =>
+  described(z.string().optional(), "Locale for month and day names, as a language tag such as fr-FR.");
 
 const ExvDateParse = z
   .strictObject({
@@ -297,11 +291,12 @@ const ExvDateFormat = z
 const ExvJobFileNameValue = z
   .strictObject({
     "@type": tag("exv.JobFileNameValue", "the name of a job file"),
-    boxName: z.string().describe("Name of the box holding the file; the box must exist in the service."),
-    indexInBox: int()
-      .optional()
-      .describe("Which file of the box: 1 is the first (the default), -1 the last. 0 designates no file."),
-    keepExtension: z.boolean().optional().describe("Keep the file-name extension; by default it is removed."),
+    boxName: described(z.string(), "Name of the box holding the file; the box must exist in the service."),
+    indexInBox: described(
+      int().optional(),
+      "Which file of the box: 1 is the first (the default), -1 the last. 0 designates no file.",
+    ),
+    keepExtension: described(z.boolean().optional(), "Keep the file-name extension; by default it is removed."),
   })
   .meta(
     named(
@@ -377,7 +372,7 @@ const comparison = <T extends ComparisonType>(type: T, description: string) =>
     .meta(binaryMeta(type, description));
 
 const ExbBoolean = z
-  .strictObject({ "@type": tag("exb.Boolean", "a constant"), value: z.boolean().describe("The constant.") })
+  .strictObject({ "@type": tag("exb.Boolean", "a constant"), value: described(z.boolean(), "The constant.") })
   .meta(named("exb.Boolean", "A constant true or false."));
 
 const ExbNot = z
@@ -395,11 +390,11 @@ const ExbStrMatches = z
     get expr(): z.ZodType<ValueExpression> {
       return valueExpr().describe("Expression whose result is tested.");
     },
-    regExpPattern: z.string().describe("Regular expression, in Java syntax."),
-    matchWhole: z
-      .boolean()
-      .optional()
-      .describe("True: the pattern must match the whole value; otherwise a match anywhere in it is enough."),
+    regExpPattern: described(z.string(), "Regular expression, in Java syntax."),
+    matchWhole: described(
+      z.boolean().optional(),
+      "True: the pattern must match the whole value; otherwise a match anywhere in it is enough.",
+    ),
   })
   .meta(named("exb.StrMatches", "True when the result of an expression matches a regular expression."));
 

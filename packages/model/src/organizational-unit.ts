@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { IdentifierDto, int, int32, named } from "./common.js";
+import { described, IdentifierDto, int, int32, named } from "./common.js";
 
 /*
  * The unit's shape: each field's type as the API returns it. The constraints the spec puts on its values (the
@@ -8,56 +8,55 @@ import { IdentifierDto, int, int32, named } from "./common.js";
  */
 export const PostalAddress = z
   .strictObject({
-    addressLines: z.string().describe("Lines of the address, separated by a newline character."),
-    countryCode: z.string().describe("Country of the address as a two-character code, such as FR."),
+    addressLines: described(z.string(), "Lines of the address, separated by a newline character."),
+    countryCode: described(z.string(), "Country of the address as a two-character code, such as FR."),
   })
   .meta(named("PostalAddress", "A postal address."));
 
 export const ControlledValue = z
   .strictObject({
-    name: z.string().describe("Name of the list; a service's controlled-value metadata refers to it."),
-    elements: z
-      .array(
+    name: described(z.string(), "Name of the list; a service's controlled-value metadata refers to it."),
+    elements: described(
+      z.array(
         z
           .strictObject({
-            value: z.string().describe("Technical value stored in the metadata; never empty."),
-            label: z.string().nullable().describe("Text shown to users; may equal the value, never null."),
+            value: described(z.string(), "Technical value stored in the metadata; never empty."),
+            label: described(z.string().nullable(), "Text shown to users; may equal the value, never null."),
           })
           .meta(named("ControlledValueElement", "One allowed value.")),
-      )
-      .describe("The allowed values."),
-    allowFreeValue: z.boolean().describe("Let the user enter a value outside the list."),
+      ),
+      "The allowed values.",
+    ),
+    allowFreeValue: described(z.boolean(), "Let the user enter a value outside the list."),
   })
   .meta(named("ControlledValue", "A list of allowed values for a metadata of the unit's services."));
 
 export const OrganizationalUnitProperties = z
   .strictObject({
-    emailAddress: z.string().optional().describe("E-mail address of the unit."),
-    senderAddress: PostalAddress.optional().describe("Postal address printed as the sender."),
-    returnAddress: PostalAddress.optional().describe("Postal address undeliverable mail returns to."),
-    siret: z.string().optional().describe("SIRET number of the unit."),
-    controlledValues: z.array(ControlledValue).optional().describe("Lists of allowed metadata values."),
-    webHookURL: z
-      .string()
-      .optional()
-      .describe(
-        "Absolute http or https URL, with a path after the host, called with shipment status and tracking events.",
-      ),
+    emailAddress: described(z.string().optional(), "E-mail address of the unit."),
+    senderAddress: described(PostalAddress.optional(), "Postal address printed as the sender."),
+    returnAddress: described(PostalAddress.optional(), "Postal address undeliverable mail returns to."),
+    siret: described(z.string().optional(), "SIRET number of the unit."),
+    controlledValues: described(z.array(ControlledValue).optional(), "Lists of allowed metadata values."),
+    webHookURL: described(
+      z.string().optional(),
+      "Absolute http or https URL, with a path after the host, called with shipment status and tracking events.",
+    ),
   })
   .meta(named("OrganizationalUnitProperties", "Contact details, controlled values and webhook of a unit."));
 
-const flag = (what: string) => z.boolean().optional().describe(what);
-const text = (what: string) => z.string().optional().describe(what);
-const days = (what: string) => int().optional().describe(what);
+const flag = (what: string) => described(z.boolean().optional(), what);
+const text = (what: string) => described(z.string().optional(), what);
+const days = (what: string) => described(int().optional(), what);
 
 export const OrganizationalUnit = z
   .strictObject({
-    id: int().describe("Identifier of the unit."),
-    creationdate: int().optional().describe("Creation date, epoch milliseconds; read-only."),
-    accountIdentifier: z.string().optional().describe("Account identifier: ASCII letters, digits and - . _ ~ only."),
-    name: z.string().describe("Name of the unit."),
-    branding: IdentifierDto.optional().describe("Branding the unit uses."),
-    parent: IdentifierDto.nullable().optional().describe("Parent unit; null for a root unit."),
+    id: described(int(), "Identifier of the unit."),
+    creationdate: described(int().optional(), "Creation date, epoch milliseconds; read-only."),
+    accountIdentifier: described(z.string().optional(), "Account identifier: ASCII letters, digits and - . _ ~ only."),
+    name: described(z.string(), "Name of the unit."),
+    branding: described(IdentifierDto.optional(), "Branding the unit uses."),
+    parent: described(IdentifierDto.nullable().optional(), "Parent unit; null for a root unit."),
     allowOUChildren: flag("Whether the unit may have child units."),
     freezeDelayDays: days("Freeze delay, in days."),
     fileDelayDays: days("How long files are kept, in days."),
@@ -67,16 +66,19 @@ export const OrganizationalUnit = z
     partnerCode: text("Partner code."),
     billingType: text("Billing type."),
     defaultMailCountry: text("Default country of mail."),
-    minPasswordEntropy: int32()
-      .optional()
-      .describe("Minimum password entropy in bits (integer part of log2 of guesses); checked only when above 0."),
-    maxPasswordValidityDays: int32()
-      .optional()
-      .describe("Maximum days between password changes; checked only when above 0."),
-    properties: OrganizationalUnitProperties.optional().describe(
+    minPasswordEntropy: described(
+      int32().optional(),
+      "Minimum password entropy in bits (integer part of log2 of guesses); checked only when above 0.",
+    ),
+    maxPasswordValidityDays: described(
+      int32().optional(),
+      "Maximum days between password changes; checked only when above 0.",
+    ),
+    properties: described(
+      OrganizationalUnitProperties.optional(),
       "Contact details, controlled values and webhook of the unit.",
     ),
-    senderAccount: z.boolean().nullable().optional().describe("Technical flag; may be null."),
+    senderAccount: described(z.boolean().nullable().optional(), "Technical flag; may be null."),
     enabled: flag("Whether the unit is enabled."),
     accountExpired: flag("Whether the unit's account has expired."),
     removed: flag("Whether the unit was removed."),

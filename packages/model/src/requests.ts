@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { named } from "./common.js";
+import { described, named } from "./common.js";
 import { DeliveryCommand, JobCreationParameters } from "./job.js";
 
 /*
@@ -10,30 +10,25 @@ import { DeliveryCommand, JobCreationParameters } from "./job.js";
 
 export const JobFile = z
   .strictObject({
-    service: z
-      .string()
-      .min(1)
-      .optional()
-      .describe(
-        "Path of the service file the job is for, relative to this file; when left out, the workspace's service whose id is parameters.serviceId.",
-      ),
+    service: described(
+      z.string().min(1).optional(),
+      "Path of the service file the job is for, relative to this file; when left out, the workspace's service whose id is parameters.serviceId.",
+    ),
     parameters: JobCreationParameters.describe("The `parameters` part, as sent."),
-    parts: z
-      .record(z.string(), z.string())
-      .describe(
-        "The file parts by part name: the path of a local file, relative to this file; for a serviceFile__ part, the serviceFileId it carries.",
-      ),
+    parts: described(
+      z.record(z.string(), z.string()),
+      "The file parts by part name: the path of a local file, relative to this file; for a serviceFile__ part, the serviceFileId it carries.",
+    ),
   })
   .meta(named("JobFile", "A job creation as the client sends it (*.job.yaml)."));
 
 export const DeliveryFile = z
   .strictObject({
-    service: z.string().min(1).describe("Path of the service file the command is for, relative to this file."),
-    job: z
-      .string()
-      .min(1)
-      .optional()
-      .describe("Path of the *.job.yaml file of the job the command follows, relative to this file."),
+    service: described(z.string().min(1), "Path of the service file the command is for, relative to this file."),
+    job: described(
+      z.string().min(1).optional(),
+      "Path of the *.job.yaml file of the job the command follows, relative to this file.",
+    ),
     command: DeliveryCommand.describe("The body of POST /deliveries/commands, as sent."),
   })
   .meta(named("DeliveryFile", "A delivery command as the client sends it (*.delivery.yaml)."));

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { Box } from "./box.js";
-import { IdentifierDto, int, named } from "./common.js";
+import { described, IdentifierDto, int, named } from "./common.js";
 
 /** Name of the output file a channel produces when nothing else is named. */
 export const DEFAULT_OUTPUT_FILE = "MAIN";
@@ -15,30 +15,31 @@ export const SERVICE_TYPES = [
 
 export const IconColor = z
   .strictObject({
-    r: int().min(0).max(255).describe("Red component, 0 to 255."),
-    g: int().min(0).max(255).describe("Green component, 0 to 255."),
-    b: int().min(0).max(255).describe("Blue component, 0 to 255."),
-    a: z.number().min(0).max(1).describe("Opacity, from 0.0 (transparent) to 1.0 (opaque)."),
+    r: described(int().min(0).max(255), "Red component, 0 to 255."),
+    g: described(int().min(0).max(255), "Green component, 0 to 255."),
+    b: described(int().min(0).max(255), "Blue component, 0 to 255."),
+    a: described(z.number().min(0).max(1), "Opacity, from 0.0 (transparent) to 1.0 (opaque)."),
   })
   .meta(named("IconColor", "Colour of the service's icon."));
 
 // The spec does not show the fields of output-file entries: only `name` is typed, the rest passes through.
 export const OutputFile = z
   .looseObject({
-    name: z
-      .string()
-      .optional()
-      .describe(`Name of the output file; delivery commands address options by it (default "${DEFAULT_OUTPUT_FILE}").`),
+    name: described(
+      z.string().optional(),
+      `Name of the output file; delivery commands address options by it (default "${DEFAULT_OUTPUT_FILE}").`,
+    ),
   })
   .meta(named("OutputFile", "An output file a channel produces (fields beyond `name` pass through unchecked)."));
 
 // Channel fields beyond `label` and `outputFilesConfig` are not shown by the spec: they pass through.
 export const Channel = z
   .looseObject({
-    label: z
-      .string()
-      .describe("Label of the channel; delivery commands name the channel by this label, not by its name."),
-    outputFilesConfig: z.array(OutputFile).describe("Output files the channel produces."),
+    label: described(
+      z.string(),
+      "Label of the channel; delivery commands name the channel by this label, not by its name.",
+    ),
+    outputFilesConfig: described(z.array(OutputFile), "Output files the channel produces."),
   })
   .meta(
     named("Channel", "A delivery route such as e-mail or mail (fields beyond those shown pass through unchecked)."),
@@ -46,20 +47,20 @@ export const Channel = z
 
 export const ServiceProperties = z
   .strictObject({
-    description: z.string().optional().describe("Text describing the service to its users."),
-    iconColor: IconColor.optional().describe("Colour of the icon shown for the service."),
-    iconName: z.string().optional().describe("Name of the icon shown for the service."),
-    boxes: z.array(Box).describe("Slots for the input files of a job."),
-    channels: z.array(Channel).describe("Delivery routes of the service."),
+    description: described(z.string().optional(), "Text describing the service to its users."),
+    iconColor: described(IconColor.optional(), "Colour of the icon shown for the service."),
+    iconName: described(z.string().optional(), "Name of the icon shown for the service."),
+    boxes: described(z.array(Box), "Slots for the input files of a job."),
+    channels: described(z.array(Channel), "Delivery routes of the service."),
   })
   .meta(named("ServiceProperties", "The configuration of a service."));
 
 export const Service = z
   .strictObject({
-    id: int().describe("Identifier of the service, given as `serviceId` when creating a job."),
-    type: z.enum(SERVICE_TYPES).describe("Kind of service."),
-    name: z.string().describe("Name of the service."),
-    organizationalUnit: IdentifierDto.optional().describe("Organizational unit the service belongs to."),
+    id: described(int(), "Identifier of the service, given as `serviceId` when creating a job."),
+    type: described(z.enum(SERVICE_TYPES), "Kind of service."),
+    name: described(z.string(), "Name of the service."),
+    organizationalUnit: described(IdentifierDto.optional(), "Organizational unit the service belongs to."),
     properties: ServiceProperties.describe("Configuration of the service: description, icon, boxes and channels."),
   })
   .meta(
@@ -68,13 +69,14 @@ export const Service = z
 
 export const AuthenticationResult = z
   .looseObject({
-    result: z
-      .looseObject({
-        authToken: z.string().optional().describe("Session token, sent later in the X-Auth-Token header."),
-        authTokenExpirationDate: z.string().optional().describe("Expiry of the token, epoch milliseconds as text."),
-        services: z.array(Service).describe("Services the user may use."),
-      })
-      .describe("The authenticated session (user and unit fields pass through unchecked)."),
+    result: described(
+      z.looseObject({
+        authToken: described(z.string().optional(), "Session token, sent later in the X-Auth-Token header."),
+        authTokenExpirationDate: described(z.string().optional(), "Expiry of the token, epoch milliseconds as text."),
+        services: described(z.array(Service), "Services the user may use."),
+      }),
+      "The authenticated session (user and unit fields pass through unchecked).",
+    ),
   })
   .meta(named("AuthenticationResult", "Response of the authentication call, which lists the user's services."));
 

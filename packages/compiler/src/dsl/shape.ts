@@ -1,4 +1,5 @@
 import {
+  described,
   Apposition as JsonApposition,
   ConfiguredFile as JsonConfiguredFile,
   Metadata as JsonMetadata,
@@ -119,14 +120,14 @@ const METADATA_ROWS: readonly Row[] = [
     json: ["persist"],
     kind: "scalar",
     default: false,
-    schema: z.boolean().optional().describe("Keep the value with the job after processing (default false)."),
+    schema: described(z.boolean().optional(), "Keep the value with the job after processing (default false)."),
   },
   {
     key: "editable",
     json: ["editable"],
     kind: "scalar",
     default: false,
-    schema: z.boolean().optional().describe("Let the user change the value (default false)."),
+    schema: described(z.boolean().optional(), "Let the user change the value (default false)."),
   },
 ];
 export const MetadataLongForm = z.looseObject(fields(METADATA_ROWS));
@@ -146,13 +147,13 @@ const FROM_ROWS: readonly Row[] = [
     json: ["boxName"],
     kind: "scalar",
     names: ["archive"],
-    schema: z.string().describe("Name of the archive box whose entries this box takes (parent.boxName)."),
+    schema: described(z.string(), "Name of the archive box whose entries this box takes (parent.boxName)."),
   },
   {
     key: "rank",
     json: ["rank"],
     kind: "scalar",
-    schema: z.int().describe("Order in which matchers on the same archive are tried: 1 first (parent.rank)."),
+    schema: described(z.int(), "Order in which matchers on the same archive are tried: 1 first (parent.rank)."),
   },
   {
     key: "match",
@@ -208,13 +209,16 @@ const FILE_ROWS: readonly Row[] = [
     jsonName: false,
     kind: "scalar",
     default: null,
-    schema: z.string().nullable().optional().describe("UUID of the service file; omit or null when adding a new one."),
+    schema: described(
+      z.string().nullable().optional(),
+      "UUID of the service file; omit or null when adding a new one.",
+    ),
   },
   {
     key: "removable",
     json: ["removable"],
     kind: "scalar",
-    schema: z.boolean().describe("False when the file is mandatory at job creation."),
+    schema: described(z.boolean(), "False when the file is mandatory at job creation."),
   },
 ];
 export const ConfiguredFile = z
@@ -227,49 +231,48 @@ const APPOSITION_ROWS: readonly Row[] = [
     key: "type",
     json: ["@type"],
     kind: "special",
-    schema: z.enum(["overlay", "image"]).describe("An overlay PDF (bap.Overlay) or an image (bap.Image)."),
+    schema: described(z.enum(["overlay", "image"]), "An overlay PDF (bap.Overlay) or an image (bap.Image)."),
   },
   {
     key: "id",
     json: ["id"],
     kind: "special",
-    schema: z
-      .union([z.string(), z.int()])
-      .nullable()
-      .optional()
-      .describe("Identifier, an integer or a UUID; omit when creating."),
+    schema: described(
+      z.union([z.string(), z.int()]).nullable().optional(),
+      "Identifier, an integer or a UUID; omit when creating.",
+    ),
   },
   {
     key: "target",
     json: ["targetType"],
     kind: "scalar",
-    schema: z.enum(["ADDRESS_PAGE", "DOCUMENT", "COMPOSED_DOCUMENT"]).describe("What the apposition is laid on."),
+    schema: described(z.enum(["ADDRESS_PAGE", "DOCUMENT", "COMPOSED_DOCUMENT"]), "What the apposition is laid on."),
   },
   {
     key: "pageFilter",
     json: ["serializedPageFilter"],
     kind: "scalar",
-    schema: z.string().describe("Which pages receive it (serializedPageFilter)."),
+    schema: described(z.string(), "Which pages receive it (serializedPageFilter)."),
   },
   {
     key: "background",
     json: ["background"],
     kind: "scalar",
     default: false,
-    schema: z.boolean().optional().describe("Lay it under the page content (default false)."),
+    schema: described(z.boolean().optional(), "Lay it under the page content (default false)."),
   },
   {
     key: "editable",
     json: ["editable"],
     kind: "scalar",
     default: false,
-    schema: z.boolean().optional().describe("Let a job change it (default false)."),
+    schema: described(z.boolean().optional(), "Let a job change it (default false)."),
   },
   {
     key: "file",
     json: ["serviceFileId"],
     kind: "scalar",
-    schema: z.string().optional().describe("UUID of the service file holding the overlay or image."),
+    schema: described(z.string().optional(), "UUID of the service file holding the overlay or image."),
   },
 ];
 export const Apposition = z
@@ -291,7 +294,7 @@ const BOX_ROWS: readonly Row[] = [
     json: ["label"],
     kind: "scalar",
     boxTypes: ALL_BOXES,
-    schema: z.string().optional().describe("Text shown to users for the box instead of its name."),
+    schema: described(z.string().optional(), "Text shown to users for the box instead of its name."),
   },
   {
     key: "hidden",
@@ -299,7 +302,7 @@ const BOX_ROWS: readonly Row[] = [
     kind: "scalar",
     default: false,
     boxTypes: ALL_BOXES,
-    schema: z.boolean().optional().describe("Hide the box in the front end (default false)."),
+    schema: described(z.boolean().optional(), "Hide the box in the front end (default false)."),
   },
   {
     key: "elements",
@@ -314,10 +317,10 @@ const BOX_ROWS: readonly Row[] = [
     kind: "scalar",
     default: false,
     boxTypes: INFLATED,
-    schema: z
-      .boolean()
-      .optional()
-      .describe("A MAIN box (the documents sent) rather than an ATTACHMENT (default false)."),
+    schema: described(
+      z.boolean().optional(),
+      "A MAIN box (the documents sent) rather than an ATTACHMENT (default false).",
+    ),
   },
   {
     key: "from",
@@ -326,7 +329,7 @@ const BOX_ROWS: readonly Row[] = [
     default: null,
     shape: FROM,
     boxTypes: INFLATED,
-    schema: From.nullable().optional().describe("Extraction of this box's files from an archive box (parent)."),
+    schema: described(From.nullable().optional(), "Extraction of this box's files from an archive box (parent)."),
   },
   {
     key: "metadata",
@@ -337,13 +340,15 @@ const BOX_ROWS: readonly Row[] = [
     nameKey: "name",
     boxTypes: INFLATED,
     block: true,
-    schema: z
-      .union([
-        z.record(z.string(), Metadata),
-        z.array(MetadataLongForm.extend({ name: z.string().describe("Name of the metadata.") })),
-      ])
-      .optional()
-      .describe("Values computed for each document, by name."),
+    schema: described(
+      z
+        .union([
+          z.record(z.string(), Metadata),
+          z.array(MetadataLongForm.extend({ name: described(z.string(), "Name of the metadata.") })),
+        ])
+        .optional(),
+      "Values computed for each document, by name.",
+    ),
   },
   {
     key: "reconcile",
@@ -353,7 +358,7 @@ const BOX_ROWS: readonly Row[] = [
     shape: RECONCILE,
     boxTypes: INFLATED,
     block: true,
-    schema: Reconcile.nullable().optional().describe("How this box's files are paired with MAIN documents."),
+    schema: described(Reconcile.nullable().optional(), "How this box's files are paired with MAIN documents."),
   },
   {
     key: "files",
@@ -362,28 +367,28 @@ const BOX_ROWS: readonly Row[] = [
     default: [],
     shape: FILE,
     boxTypes: INFLATED,
-    schema: z.array(ConfiguredFile).optional().describe("Files stored with the service and offered in this box."),
+    schema: described(z.array(ConfiguredFile).optional(), "Files stored with the service and offered in this box."),
   },
   {
     key: "integrityPreservable",
     json: ["integrityPreservable"],
     kind: "scalar",
     boxTypes: PDF,
-    schema: z.boolean().optional().describe("The box can be the source of an output file that preserves integrity."),
+    schema: described(z.boolean().optional(), "The box can be the source of an output file that preserves integrity."),
   },
   {
     key: "split",
     json: ["splitConfig"],
     kind: "special",
     boxTypes: PDF,
-    schema: Split.optional().describe("How the box's PDF files are cut into documents (splitConfig)."),
+    schema: described(Split.optional(), "How the box's PDF files are cut into documents (splitConfig)."),
   },
   {
     key: "hasAddressPage",
     json: ["hasAddressPage"],
     kind: "scalar",
     boxTypes: PDF,
-    schema: z.boolean().optional().describe("The documents carry an address page."),
+    schema: described(z.boolean().optional(), "The documents carry an address page."),
   },
   {
     key: "appositions",
@@ -391,10 +396,10 @@ const BOX_ROWS: readonly Row[] = [
     kind: "special",
     shape: APPOSITION,
     boxTypes: PDF,
-    schema: z
-      .array(z.union([Apposition, RawApposition]))
-      .optional()
-      .describe("Overlays and images laid on the pages."),
+    schema: described(
+      z.array(z.union([Apposition, RawApposition])).optional(),
+      "Overlays and images laid on the pages.",
+    ),
   },
 ];
 
@@ -408,7 +413,7 @@ export const PDF_KEYS: readonly string[] = BOX_ROWS.filter(
 
 const boxSchema = (type: BoxType, description: string) =>
   z.looseObject({
-    type: z.literal(type).describe(description),
+    type: described(z.literal(type), description),
     ...fields(
       BOX_ROWS.filter((row) => row.key !== "type"),
       type,
@@ -471,7 +476,7 @@ const DslBox = z
 
 // The list forms of the named collections carry the name inside each entry; they exist so that any JSON,
 // duplicate names included, can be written in the DSL.
-const boxName = { name: z.string().describe("Name of the box.") };
+const boxName = { name: described(z.string(), "Name of the box.") };
 const NamedBox = z
   .discriminatedUnion("type", [PdfBox.extend(boxName), DataFileBox.extend(boxName), ArchiveBox.extend(boxName)])
   .meta({ id: "DslNamedBox", title: "Box (list form)", description: "A box with its name, in the list form." });
@@ -481,10 +486,10 @@ const CHANNEL_ROWS: readonly Row[] = [
     key: "outputFiles",
     json: ["outputFilesConfig"],
     kind: "special",
-    schema: z
-      .array(z.union([z.string(), z.looseObject({})]))
-      .optional()
-      .describe("Output files, by name or as objects; default: one file named MAIN."),
+    schema: described(
+      z.array(z.union([z.string(), z.looseObject({})])).optional(),
+      "Output files, by name or as objects; default: one file named MAIN.",
+    ),
   },
 ];
 export const Channel = z.looseObject(fields(CHANNEL_ROWS)).meta({
@@ -500,16 +505,16 @@ const ICON_ROWS: readonly Row[] = [
     json: ["iconName"],
     jsonName: false,
     kind: "special",
-    schema: z.string().optional().describe("Name of the icon (iconName)."),
+    schema: described(z.string().optional(), "Name of the icon (iconName)."),
   },
   {
     key: "color",
     json: ["iconColor"],
     kind: "special",
-    schema: Colour.optional().describe("Colour of the icon (iconColor)."),
+    schema: described(Colour.optional(), "Colour of the icon (iconColor)."),
   },
 ];
-export const Icon = z.looseObject(fields(ICON_ROWS)).describe("The service's icon.");
+export const Icon = described(z.looseObject(fields(ICON_ROWS)), "The service's icon.");
 export const ICON: Shape = { rows: ICON_ROWS };
 
 /** The service: its own fields and, `under` its JSON `properties`, those of its properties. */
@@ -518,25 +523,25 @@ const SERVICE_ROWS: readonly Row[] = [
     key: "id",
     json: ["id"],
     kind: "scalar",
-    schema: z.int().describe("Identifier of the service (serviceId at job creation)."),
+    schema: described(z.int(), "Identifier of the service (serviceId at job creation)."),
   },
-  { key: "name", json: ["name"], kind: "scalar", schema: z.string().describe("Name of the service.") },
-  { key: "type", json: ["type"], kind: "scalar", schema: z.enum(SERVICE_TYPES).describe("Kind of service.") },
+  { key: "name", json: ["name"], kind: "scalar", schema: described(z.string(), "Name of the service.") },
+  { key: "type", json: ["type"], kind: "scalar", schema: described(z.enum(SERVICE_TYPES), "Kind of service.") },
   {
     key: "organizationalUnit",
     json: ["organizationalUnit"],
     kind: "scalar",
-    schema: z
-      .looseObject({ id: z.int().describe("Unit id."), name: z.string().describe("Unit name.") })
-      .optional()
-      .describe("Organizational unit the service belongs to."),
+    schema: described(
+      z.looseObject({ id: described(z.int(), "Unit id."), name: described(z.string(), "Unit name.") }).optional(),
+      "Organizational unit the service belongs to.",
+    ),
   },
   {
     key: "description",
     json: ["description"],
     kind: "scalar",
     under: "properties",
-    schema: z.string().optional().describe("Text describing the service to its users."),
+    schema: described(z.string().optional(), "Text describing the service to its users."),
   },
   { key: "icon", json: [], kind: "special", shape: ICON, schema: Icon.optional() },
   {
@@ -547,7 +552,7 @@ const SERVICE_ROWS: readonly Row[] = [
     shape: BOX,
     nameKey: "name",
     block: true,
-    schema: z.union([z.record(z.string(), DslBox), z.array(NamedBox)]).describe("The boxes, by name, in order."),
+    schema: described(z.union([z.record(z.string(), DslBox), z.array(NamedBox)]), "The boxes, by name, in order."),
   },
   {
     key: "channels",
@@ -557,22 +562,24 @@ const SERVICE_ROWS: readonly Row[] = [
     shape: CHANNEL,
     nameKey: "label",
     block: true,
-    schema: z
-      .union([
-        z.record(z.string(), Channel.nullable()),
-        z.array(Channel.extend({ label: z.string().describe("Label of the channel.") })),
-      ])
-      .optional()
-      .describe("The channels, by label, in order."),
+    schema: described(
+      z
+        .union([
+          z.record(z.string(), Channel.nullable()),
+          z.array(Channel.extend({ label: described(z.string(), "Label of the channel.") })),
+        ])
+        .optional(),
+      "The channels, by label, in order.",
+    ),
   },
   {
     key: "properties",
     json: [],
     kind: "special",
-    schema: z
-      .record(z.string(), z.unknown())
-      .optional()
-      .describe("Extra fields passed through into the service's JSON `properties` as written."),
+    schema: described(
+      z.record(z.string(), z.unknown()).optional(),
+      "Extra fields passed through into the service's JSON `properties` as written.",
+    ),
   },
 ];
 export const DslService = z
