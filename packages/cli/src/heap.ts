@@ -10,6 +10,10 @@
  *   collections, which at a process's start is most of what it makes. In a batch the same sites make each file's
  *   short-lived objects, which then filled the old generation until a full collection: off, a lint of 1,000
  *   services took about 7 % less time and 20 MB less memory.
+ * - When marking starts. With less pretenured, the old generation filled more slowly, and a run of 4,000 services
+ *   still reached its first full collections at about 150 MB where one of 250 never got there (120 MB). Marking
+ *   that starts sooner (`--incremental-marking-hard-trigger`, in percent of the room left below the limit) kept
+ *   4,000 at about 136 MB, at no cost in time measured.
  */
 const BATCH_SETTINGS = [
   { flag: "heap-growing-percent", batch: "--heap-growing-percent=50", back: "--heap-growing-percent=0" },
@@ -18,13 +22,18 @@ const BATCH_SETTINGS = [
     batch: "--no-allocation-site-pretenuring",
     back: "--allocation-site-pretenuring",
   },
+  {
+    flag: "incremental-marking-hard-trigger",
+    batch: "--incremental-marking-hard-trigger=50",
+    back: "--incremental-marking-hard-trigger=0",
+  },
 ];
 
 /**
  * Runs a batch under BATCH_SETTINGS, put back when it ends: while a process starts its heap is growing, and the same
  * settings there made a lint of one file a few milliseconds slower; and V8 takes the bundle's code cache, written at
  * exit, only under the flags it was read with. A setting given to node (`--heap-growing-percent`,
- * `--[no-]allocation-site-pretenuring`) is kept.
+ * `--[no-]allocation-site-pretenuring`, `--incremental-marking-hard-trigger`) is kept.
  */
 export async function withBatchHeap<T>(run: () => Promise<T>): Promise<T> {
   const given = (flag: string) => process.execArgv.some((arg) => arg.replace(/^--(no-)?/, "").startsWith(flag));
