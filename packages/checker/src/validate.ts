@@ -1,5 +1,5 @@
 import { createRequire } from "node:module";
-import { diagnoseAgainst, type ServiceSource } from "@mailroom/compiler";
+import { diagnoseAgainst, isKeptBox, type ServiceSource } from "@mailroom/compiler";
 import { Box, type JsonSchema, Service, toJsonSchema } from "@mailroom/model";
 import { type Diagnostic, isJsonObject, type PathSegment, type Wanted } from "@mailroom/syntax";
 import type { ValidateFunction } from "ajv";
@@ -59,9 +59,14 @@ let compiledBox: ValidateFunction | undefined;
 
 /**
  * The boxes found valid: a compiled box is never changed, and an editor's next version of a document hands on
- * every box an edit left as it was (CompileCache), so only the edited one is validated again.
+ * every box an edit left as it was (CompileCache), so only the edited one is validated again. Only the boxes kept
+ * for a next version are remembered (isKeptBox).
  */
 const validBoxes = new WeakSet<object>();
+
+const remember = (box: unknown): void => {
+  if (isJsonObject(box) && isKeptBox(box)) validBoxes.add(box);
+};
 
 /**
  * Whether a value is a valid service, without saying why not: ajv's verdict, the same as zod's. The model's boxes
@@ -77,14 +82,14 @@ export function conformsToModel(value: unknown): boolean {
   if (!Array.isArray(boxes)) return validate(value);
   if (!boxes.some((box) => isJsonObject(box) && validBoxes.has(box))) {
     if (!validate(value)) return false;
-    for (const box of boxes) if (isJsonObject(box)) validBoxes.add(box);
+    for (const box of boxes) remember(box);
     return true;
   }
   if (!validate({ ...(value as object), properties: { ...(properties as object), boxes: [] } })) return false;
   for (const box of boxes) {
     if (isJsonObject(box) && validBoxes.has(box)) continue;
     if (!(compiledBox as ValidateFunction)(box)) return false;
-    if (isJsonObject(box)) validBoxes.add(box);
+    remember(box);
   }
   return true;
 }

@@ -5,7 +5,7 @@ import type { PathSegment } from "@mailroom/syntax";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { edited, randomEdit } from "../../syntax/test/yaml-corpus.js";
-import { CompileCache, compileDsl } from "../src/index.js";
+import { CompileCache, compileDsl, isKeptBox } from "../src/index.js";
 import { mainPdfBox, serviceHead } from "./service-text.js";
 
 // The benchmark's generator of realistic services (it compiles them with the built compiler: `npx tsc -b` first).
@@ -87,6 +87,16 @@ describe("reusing what a document's previous version read and compiled", () => {
       if (i === changed) expect(box).not.toBe(old[i]);
       else expect(box).toBe(old[i]);
     });
+  });
+
+  it("marks the boxes it keeps for the next version, and none of a file compiled once", () => {
+    // What the checker remembers by box (its expressions, its validity) only for these: a lint's boxes never recur.
+    const kept = boxesOf(compileDsl("x.service.yaml", wide, { cache: new CompileCache() }));
+    const once = boxesOf(compileDsl("x.service.yaml", wide));
+    expect(kept.length).toBe(12);
+    expect(kept.every((box) => isKeptBox(box))).toBe(true);
+    expect(once.length).toBe(12);
+    expect(once.some((box) => isKeptBox(box))).toBe(false);
   });
 
   it("compiles every box again when the YAML has errors: a reading that recovers may put anything anywhere", () => {

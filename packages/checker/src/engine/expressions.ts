@@ -1,3 +1,4 @@
+import { isKeptBox } from "@mailroom/compiler";
 import type { InflatedBox, Service } from "@mailroom/model";
 import type { PathSegment } from "@mailroom/syntax";
 import type { BoxInfo, ExpressionNode, ExpressionSite, Json } from "./rule.js";
@@ -89,7 +90,8 @@ export function expressionsByType(
 
 /**
  * The expressions of each box already indexed, by the box's JSON (never changed once compiled, and handed on from
- * one version of a document to the next when an edit leaves the box as it was), with the box's index they hold.
+ * one version of a document to the next when an edit leaves the box as it was), with the box's index they hold:
+ * for the boxes kept for a next version only (isKeptBox).
  */
 const byBox = new WeakMap<object, { readonly index: number; readonly expressions: readonly ExpressionNode[] }>();
 
@@ -114,7 +116,7 @@ function boxExpressions(anyBox: Service["properties"]["boxes"][number], index: n
       collect(box.parent.fileMatcher, { kind: "file-matcher", path: [...path, "parent", "fileMatcher"], box: info });
     }
   }
-  byBox.set(anyBox, { index, expressions: out });
+  if (isKeptBox(anyBox)) byBox.set(anyBox, { index, expressions: out });
   return out;
 }
 

@@ -147,7 +147,11 @@ export interface CompileOptions {
 /** Compiles one `.service.yaml` text: one service with its source map, or the diagnostics that prevent it. */
 export function compileDsl(file: string, text: string, options: CompileOptions = {}): SourceDocument {
   // An expression cut short by a flow mapping's syntax is one problem, reported in place of what it causes.
-  const { root, comments, diagnostics, cuts, broken, reading } = readDsl(text, options.cache?.reading);
+  const { root, comments, diagnostics, cuts, broken, reading } = readDsl(
+    text,
+    options.cache?.reading,
+    options.cache !== undefined,
+  );
   if (options.cache) options.cache.reading = reading;
   const tree = () => root;
   const document = (services: ServiceSource[], wellFormed = true): SourceDocument => ({

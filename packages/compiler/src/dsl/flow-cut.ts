@@ -61,7 +61,7 @@ function* expressionSites(box: SyntaxNode): Generator<Site> {
 
 /**
  * The boxes where nothing is cut, by origin (see movedNode): the boxes an edit only moved are not read again (the
- * text at a moved node is the text at its origin).
+ * text at a moved node is the text at its origin). Kept only for a document that will have a next version.
  */
 const uncut = new WeakSet<SyntaxNode>();
 
@@ -109,15 +109,15 @@ function expressionEnd(tokens: readonly Token[], from: number): number | undefin
  * text (its value stops where the expression language says it cannot): one error at the whole expression, with
  * its quoting as the fix, in place of the cascade of syntax, expression and unknown-key errors it causes.
  */
-export function cutExpressions(text: string, root: SyntaxNode | undefined): Diagnostic[] {
+export function cutExpressions(text: string, root: SyntaxNode | undefined, remember = false): Diagnostic[] {
   const cuts: Diagnostic[] = [];
   if (!root) return cuts;
   for (const box of boxesOf(root)) {
     const origin = originOf(box);
     if (uncut.has(origin)) continue;
     const found = boxCuts(text, box);
-    if (found.length === 0) uncut.add(origin);
-    else append(cuts, found);
+    if (found.length > 0) append(cuts, found);
+    else if (remember) uncut.add(origin);
   }
   return cuts;
 }
@@ -244,11 +244,12 @@ export interface DslReading {
  * Reads a DSL text and finds its cut expressions. One cut at a bracket (`fileName[0:8]`) is a YAML syntax error,
  * after which the reading is lost (every line after it may be reported) and the expressions further on unseen:
  * the text is then read again with the cuts found quoted, for the cuts further on and the problems that remain,
- * located back in the text as written. A file with no cut (nearly every file) is read once.
+ * located back in the text as written. A file with no cut (nearly every file) is read once. With `remember`, the
+ * boxes found uncut are remembered for the document's next versions (an editor's, compiled with a CompileCache).
  */
-export function readDsl(text: string, previous?: FastReading): DslReading {
+export function readDsl(text: string, previous?: FastReading, remember = false): DslReading {
   const { root, diagnostics, comments, reading } = parseYaml(text, { previous });
-  let cuts = cutExpressions(text, root);
+  let cuts = cutExpressions(text, root, remember);
   let remaining = diagnostics;
   for (let attempt = 1; attempt < MAX_READINGS; attempt++) {
     if (cuts.length === 0 || !remaining.some((d) => d.code === "syntax-error")) break;

@@ -1,4 +1,4 @@
-export { CompileCache } from "./cache.js";
+export { CompileCache, isKeptBox } from "./cache.js";
 export { type CompileOptions, compileDsl, pointer, spellPage } from "./compile.js";
 export { ExpressionCache } from "./expressions.js";
 export {
