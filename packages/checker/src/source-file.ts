@@ -1,4 +1,4 @@
-import { closeSync, constants, existsSync, fstatSync, openSync, readSync, type Stats, stat, statSync } from "node:fs";
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync, type Stats, statSync } from "node:fs";
 import { lstat, open } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { isDslFile } from "@mailroom/compiler";
@@ -13,11 +13,11 @@ import { type Diagnostic, message } from "@mailroom/syntax";
  */
 
 /**
- * `stat`, through fs's callbacks: `node:fs/promises` is loaded on first use in the published CLI (it took about a
- * millisecond of every start), and a lint of a file needs no more of it than this.
+ * `stat`, for callers that await it: synchronous, as reading is (readRegularFile). `node:fs/promises` is loaded on
+ * first use in the published CLI (it took about a millisecond of every start), and an asynchronous `stat` would
+ * start libuv's thread pool, which a lint of one file otherwise never needs.
  */
-export const statOf = (path: string): Promise<Stats> =>
-  new Promise((resolve, reject) => stat(path, (error, info) => (error ? reject(error) : resolve(info))));
+export const statOf = async (path: string): Promise<Stats> => statSync(path);
 
 /**
  * The largest DSL file read (`.yaml`/`.yml`, the configuration included). Real services are a few KiB to a few

@@ -1,4 +1,3 @@
-import { stat as statOf } from "./fs-promises.js";
 import { bytesOf, kindOf, systemError } from "./memory-files.js";
 
 /** `node:fs` over the files in memory: the synchronous calls the worker's modules make. */
@@ -28,11 +27,6 @@ export function statSync(path: string): { isFile(): boolean; size: number } {
   const kind = kindOf(path);
   if (kind === undefined) throw systemError("ENOENT", "stat", path);
   return { isFile: () => kind === "file", size: bytesOf(path)?.length ?? 0 };
-}
-
-/** `stat` with a callback, as the checker's `statOf` calls it. */
-export function stat(path: string, callback: (error: Error | null, info?: Awaited<ReturnType<typeof statOf>>) => void) {
-  statOf(path).then((info) => callback(null, info), callback);
 }
 
 export function fstatSync(descriptor: number): { isFile(): boolean; size: number } {
