@@ -12,8 +12,9 @@
  *   services took about 7 % less time and 20 MB less memory.
  * - When marking starts. With less pretenured, the old generation filled more slowly, and a run of 4,000 services
  *   still reached its first full collections at about 150 MB where one of 250 never got there (120 MB). Marking
- *   that starts sooner (`--incremental-marking-hard-trigger`, in percent of the room left below the limit) kept
- *   4,000 at about 136 MB, at no cost in time measured.
+ *   that starts sooner (`--incremental-marking-hard-trigger`, a percentage of the room below the limit: the smaller,
+ *   the sooner; 90 changed nothing) kept 4,000 at about 137 MB with 50, 132 MB with 25, at no cost in time measured
+ *   (1,000 services, A/B).
  */
 const BATCH_SETTINGS = [
   { flag: "heap-growing-percent", batch: "--heap-growing-percent=50", back: "--heap-growing-percent=0" },
@@ -24,7 +25,7 @@ const BATCH_SETTINGS = [
   },
   {
     flag: "incremental-marking-hard-trigger",
-    batch: "--incremental-marking-hard-trigger=50",
+    batch: "--incremental-marking-hard-trigger=25",
     back: "--incremental-marking-hard-trigger=0",
   },
 ];
