@@ -21,7 +21,7 @@ const keptJson = new WeakSet<object>();
  * Whether a box's JSON is one a CompileCache keeps for its document's next version, which may hand it on as it is:
  * what is worked out from such a box (its expressions, its validity) is worth remembering by the box. A box of a
  * file read once (a lint) is never seen again, and remembering each in a WeakMap cost a lint of 1,000 services
- * about 4 % of its time: what the entries held outlived young-generation collections, which copied it.
+ * 5 % (DSL) to 8 % (JSON) of its time: what the entries held outlived young-generation collections, which copied it.
  */
 export const isKeptBox = (json: object): boolean => keptJson.has(json);
 

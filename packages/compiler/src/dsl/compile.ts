@@ -146,12 +146,10 @@ export interface CompileOptions {
 
 /** Compiles one `.service.yaml` text: one service with its source map, or the diagnostics that prevent it. */
 export function compileDsl(file: string, text: string, options: CompileOptions = {}): SourceDocument {
+  // What a document with a next version (an editor's, compiled with a cache) keeps by node for that version.
+  const remember = options.cache !== undefined;
   // An expression cut short by a flow mapping's syntax is one problem, reported in place of what it causes.
-  const { root, comments, diagnostics, cuts, broken, reading } = readDsl(
-    text,
-    options.cache?.reading,
-    options.cache !== undefined,
-  );
+  const { root, comments, diagnostics, cuts, broken, reading } = readDsl(text, options.cache?.reading, remember);
   if (options.cache) options.cache.reading = reading;
   const tree = () => root;
   const document = (services: ServiceSource[], wellFormed = true): SourceDocument => ({
@@ -167,9 +165,7 @@ export function compileDsl(file: string, text: string, options: CompileOptions =
   if (!root || broken) return document(bestEffort(text, root, options), false);
   const locateInTree = locatorOf(root);
   // zod collects issues on a JSON copy of the file; most files are fine, which a walk of the tree tells sooner.
-  const structural = conforms(DslService, root, options.cache !== undefined)
-    ? []
-    : diagnoseStructure(text, root, locateInTree);
+  const structural = conforms(DslService, root, remember) ? [] : diagnoseStructure(text, root, locateInTree);
   append(diagnostics, structural);
   if (structural.some((d) => d.severity === "error"))
     return document(despiteStructure(text, root, diagnostics, options));
