@@ -97,7 +97,7 @@ describe("what the engine shares between rules", () => {
     }
   });
 
-  it("indexes an expression nested 5,000 deep without recursion", () => {
+  it("indexes an expression nested 5,000 deep, five times the deepest JSON a reader accepts", () => {
     let content: Json = { "@type": "exv.Value", value: "x" };
     for (let i = 0; i < 5_000; i++) content = { "@type": "exv.StrUpper", expr: content };
     const box = { "@type": "box.PDF", name: "a", main: true, metadatas: [{ name: "m", content }] };
@@ -108,14 +108,14 @@ describe("what the engine shares between rules", () => {
     expect(deepest?.path).toHaveLength(6 + 5_000);
   });
 
-  it("gives each rule the expressions of some types in document order", () => {
+  it("gives each rule the expressions of some types, type by type, each in document order", () => {
     const seen: string[][] = [];
     const types = [["exv.StrReplace"], ["exb.StrMatches", "exv.StrReplace"], ["exv.Reference", "exv.Value"], ["none"]];
     const rule = defineRule({
       meta: { id: "by-type", basis: PROBE, description: "Compares ofType with a filter.", messages: {} },
       check(context) {
         for (const wanted of types) {
-          const expected = context.expressions.filter((e) => wanted.includes(e.node["@type"]));
+          const expected = wanted.flatMap((type) => context.expressions.filter((e) => e.node["@type"] === type));
           expect(context.ofType(wanted)).toEqual(expected);
           seen.push(expected.map((e) => e.node["@type"]));
         }

@@ -1,7 +1,8 @@
 import { isKeptBox } from "@mailroom/compiler";
 import type { InflatedBox, Service } from "@mailroom/model";
 import type { PathSegment } from "@mailroom/syntax";
-import type { BoxInfo, ExpressionNode, ExpressionSite, Json } from "./rule.js";
+import { isReference } from "./metadata-scope.js";
+import type { BoxInfo, ExpressionNode, ExpressionSite, Json, Reference } from "./rule.js";
 
 const isExpression = (value: unknown): value is ExpressionNode["node"] => {
   const type = typeof value === "object" && value !== null ? (value as Json)["@type"] : undefined;
@@ -9,58 +10,52 @@ const isExpression = (value: unknown): value is ExpressionNode["node"] => {
 };
 
 /**
- * A function that appends every expression node under a root (depth first, document order) to `out`, without
- * recursion. One path array is kept up to date while walking; only expression nodes get a copy of it. Its
- * stacks are reused from root to root.
+ * A function that appends every expression node under a root (depth first, document order) to `out`. One path
+ * array is kept up to date while walking; only expression nodes get a copy of it. Recursive: the readers bound
+ * the nesting (JSON to MAX_NESTING levels, an expression to 256), far within the stack.
  */
 function collector(out: ExpressionNode[]): (root: unknown, site: ExpressionSite) => void {
-  // The pending nodes, as three parallel stacks: the value, its key in its parent, its depth below the root.
-  const values: unknown[] = [];
-  const keys: PathSegment[] = [];
-  const depths: number[] = [];
-  // The keys of the object at hand, reused from object to object rather than one array each.
-  const names: string[] = [];
-  const visit = (child: unknown, key: PathSegment, depth: number) => {
-    if (typeof child !== "object" || child === null) return;
-    values.push(child);
-    keys.push(key);
-    depths.push(depth);
-  };
-  return (root, site) => {
-    const path: PathSegment[] = [...site.path];
-    const base = path.length;
-    visit(root, 0, 0);
-    while (values.length > 0) {
-      const value = values.pop() as object;
-      const key = keys.pop() as PathSegment;
-      const depth = depths.pop() as number;
-      // Entries past `base + depth` are left from a deeper branch; overwriting beats truncating (a slow call).
-      if (depth > 0) path[base + depth - 1] = key;
-      if (isExpression(value)) out.push({ node: value, path: path.slice(0, base + depth), site });
-      // Children are stacked last first, so that they come off the stack in document order.
-      if (Array.isArray(value)) {
-        for (let i = value.length - 1; i >= 0; i--) visit(value[i], i, depth + 1);
-        continue;
+  const path: PathSegment[] = [];
+  let site: ExpressionSite;
+  const walk = (value: object) => {
+    if (isExpression(value)) out.push({ node: value, path: path.slice(), site });
+    if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) {
+        const child: unknown = value[i];
+        if (typeof child !== "object" || child === null) continue;
+        path.push(i);
+        walk(child);
+        path.pop();
       }
-      let count = 0;
-      // A JSON value's objects are plain: `for...in` lists their own keys, in order, without allocating.
-      for (const name in value) names[count++] = name;
-      for (let i = count - 1; i >= 0; i--) {
-        const name = names[i] as string;
-        visit((value as Json)[name], name, depth + 1);
-      }
+      return;
     }
+    // A JSON value's objects are plain: `for...in` lists their own keys, in order, without allocating.
+    for (const name in value) {
+      const child = (value as Json)[name];
+      if (typeof child !== "object" || child === null) continue;
+      path.push(name);
+      walk(child);
+      path.pop();
+    }
+  };
+  return (root, at) => {
+    if (typeof root !== "object" || root === null) return;
+    site = at;
+    path.length = 0;
+    for (const segment of at.path) path.push(segment);
+    walk(root);
   };
 }
 
 /**
- * The expressions of some `@type`s, in document order: grouped by type on first use, in one pass, and each
- * list of several types computed once. Rules that read one or two kinds of node then skip the others instead
- * of each scanning them all.
+ * The expressions of some `@type`s: grouped by type on first use, in one pass; the list of several types is the
+ * groups in the order the types are given, each in document order, made once per collection of types (by
+ * identity: a rule names them in a constant). Rules that read one or two kinds of node then skip the others
+ * instead of each scanning them all.
  */
 export function expressionsByType(
   expressions: readonly ExpressionNode[],
-): (types: readonly string[]) => readonly ExpressionNode[] {
+): (types: Iterable<string>) => readonly ExpressionNode[] {
   let byType: Map<string, ExpressionNode[]> | undefined;
   const group = () => {
     const map = new Map<string, ExpressionNode[]>();
@@ -71,20 +66,37 @@ export function expressionsByType(
     }
     return map;
   };
-  const merged = new Map<string, readonly ExpressionNode[]>();
-  return (types) => {
-    if (types.length === 1) {
-      byType ??= group();
-      return byType.get(types[0] as string) ?? [];
-    }
-    const key = types.join("\n");
-    let found = merged.get(key);
+  const merged = new Map<Iterable<string>, readonly ExpressionNode[]>();
+  return (requested) => {
+    byType ??= group();
+    const groups = byType;
+    if (Array.isArray(requested) && requested.length === 1) return groups.get(requested[0] as string) ?? [];
+    let found = merged.get(requested);
     if (!found) {
-      const wanted = new Set(types);
-      found = expressions.filter((expression) => wanted.has(expression.node["@type"]));
-      merged.set(key, found);
+      found = [...requested].flatMap((type) => groups.get(type) ?? []);
+      merged.set(requested, found);
     }
     return found;
+  };
+}
+
+/** The references of each namespace, in document order: grouped on first use, from the `exv.Reference` nodes. */
+export function referencesByNamespace(
+  ofType: (types: Iterable<string>) => readonly ExpressionNode[],
+): (namespace: string) => readonly Reference[] {
+  let byNamespace: Map<unknown, Reference[]> | undefined;
+  return (namespace) => {
+    if (!byNamespace) {
+      byNamespace = new Map();
+      for (const expression of ofType(["exv.Reference"])) {
+        const key = expression.node.namespace;
+        if (!isReference(expression, key as string)) continue;
+        const list = byNamespace.get(key);
+        if (list) list.push(expression);
+        else byNamespace.set(key, [expression]);
+      }
+    }
+    return byNamespace.get(namespace) ?? [];
   };
 }
 

@@ -1,11 +1,8 @@
 import type { InflatedBox, Service } from "@mailroom/model";
-import type { ExpressionNode, ExpressionSite, Path } from "./rule.js";
+import type { ExpressionNode, ExpressionSite, Path, Reference } from "./rule.js";
 
 /** A reference (`exv.Reference`) node in a namespace, with its identifier. */
-export const isReference = (
-  expression: ExpressionNode,
-  namespace: string,
-): expression is ExpressionNode & { node: { identifier: string } } =>
+export const isReference = (expression: ExpressionNode, namespace: string): expression is Reference =>
   expression.node["@type"] === "exv.Reference" &&
   expression.node.namespace === namespace &&
   typeof expression.node.identifier === "string";
@@ -37,6 +34,8 @@ export class MetadataScope {
   readonly definitions: readonly MetadataDefinition[];
   /** Per name: every definition, built on first use by `read`. */
   #byName: Map<string, MetadataDefinition[]> | undefined;
+  /** Per box index, then name: what `resolve` gave, as the metadata rules resolve the same names again and again. */
+  readonly #resolved = new Map<number, Map<string, readonly MetadataDefinition[]>>();
 
   constructor(service: Service) {
     const definitions: MetadataDefinition[] = [];
@@ -68,11 +67,20 @@ export class MetadataScope {
   }
 
   /** The metadata a reference written in box `box` may mean: its own first, then MAIN boxes' (no repeats). */
-  resolve(box: number, name: string): MetadataDefinition[] {
-    const own = this.#byBox.get(box)?.get(name);
-    const main = this.#inMain.get(name) ?? [];
-    if (!own) return main;
-    return [own, ...main.filter((definition) => definition.box !== box)];
+  resolve(box: number, name: string): readonly MetadataDefinition[] {
+    let inBox = this.#resolved.get(box);
+    if (!inBox) {
+      inBox = new Map();
+      this.#resolved.set(box, inBox);
+    }
+    let found = inBox.get(name);
+    if (!found) {
+      const own = this.#byBox.get(box)?.get(name);
+      const main = this.#inMain.get(name) ?? [];
+      found = own ? [own, ...main.filter((definition) => definition.box !== box)] : main;
+      inBox.set(name, found);
+    }
+    return found;
   }
 
   /** The names a reference written in box `box` can use, for suggestions. */
@@ -85,7 +93,7 @@ export class MetadataScope {
    * The metadata a reference at `site` may read: in a box, what `resolve` gives; in a channel condition, whose
    * scope the spec does not give, every metadata of that name.
    */
-  read(site: ExpressionSite, name: string): MetadataDefinition[] {
+  read(site: ExpressionSite, name: string): readonly MetadataDefinition[] {
     if (site.kind !== "channel" && site.box) return this.resolve(site.box.index, name);
     if (!this.#byName) {
       this.#byName = new Map();

@@ -80,6 +80,9 @@ export interface ExpressionNode {
   readonly site: ExpressionSite;
 }
 
+/** A reference (`exv.Reference`) whose identifier is a string: a name looked up in its namespace. */
+export type Reference = ExpressionNode & { readonly node: { readonly identifier: string } };
+
 /**
  * A fix: set the value at a path, described by one of the rule's messages. The engine turns it into a text
  * edit for the file's format.
@@ -115,8 +118,13 @@ export interface RuleContext {
   readonly expressions: readonly ExpressionNode[];
   /** Where each metadata name resolves from each box (built on first read, shared by the metadata rules). */
   readonly metadata: MetadataScope;
-  /** The expression nodes whose `@type` is one of `types`, in document order (indexed once per service). */
-  ofType(types: readonly string[]): readonly ExpressionNode[];
+  /**
+   * The expression nodes whose `@type` is one of `types` (indexed once per service): type by type, in the order
+   * given, each type's in document order. The engine sorts the findings, so no rule needs them all in text order.
+   */
+  ofType(types: Iterable<string>): readonly ExpressionNode[];
+  /** The references (`exv.Reference`, its identifier a string) of one namespace, in document order (indexed once). */
+  references(namespace: string): readonly Reference[];
   /**
    * `compute(key)`, computed once per service and shared by every rule that asks with the same function and
    * key: a regular expression parsed once for the three rules that read it. `compute` must be pure.

@@ -17,10 +17,20 @@ import {
   type TextEdit,
   type Wanted,
 } from "@mailroom/syntax";
-import { expressionsByType, indexExpressions } from "./expressions.js";
+import { expressionsByType, indexExpressions, referencesByNamespace } from "./expressions.js";
 import type { HeldBack } from "./held-back.js";
 import { MetadataScope } from "./metadata-scope.js";
-import type { ExpressionNode, Json, MessageRef, Path, Report, Rule, RuleContext, RuleMessages } from "./rule.js";
+import type {
+  ExpressionNode,
+  Json,
+  MessageRef,
+  Path,
+  Reference,
+  Report,
+  Rule,
+  RuleContext,
+  RuleMessages,
+} from "./rule.js";
 
 /** How a rule runs for one file: its severity (or off) and its options. */
 export interface RuleSettings {
@@ -123,7 +133,8 @@ function renderFix(
 class ServiceFacts {
   readonly service: Service;
   readonly expressions: readonly ExpressionNode[];
-  readonly ofType: (types: readonly string[]) => readonly ExpressionNode[];
+  readonly ofType: (types: Iterable<string>) => readonly ExpressionNode[];
+  readonly references: (namespace: string) => readonly Reference[];
   #symbols: SymbolIndex | undefined;
   #metadata: MetadataScope | undefined;
   // By function then key; it lives as long as this service's check, so it holds only this service's values.
@@ -133,6 +144,7 @@ class ServiceFacts {
     this.service = source.json as Service;
     this.expressions = indexExpressions(this.service);
     this.ofType = expressionsByType(this.expressions);
+    this.references = referencesByNamespace(this.ofType);
   }
 
   get symbols(): SymbolIndex {
@@ -146,10 +158,15 @@ class ServiceFacts {
   }
 
   memo<T>(compute: (key: string) => T, key: string): T {
-    const byKey = this.#memos.get(compute) ?? new Map<string, unknown>();
-    this.#memos.set(compute, byKey);
-    if (!byKey.has(key)) byKey.set(key, compute(key));
-    return byKey.get(key) as T;
+    let byKey = this.#memos.get(compute);
+    if (!byKey) {
+      byKey = new Map();
+      this.#memos.set(compute, byKey);
+    }
+    if (byKey.has(key)) return byKey.get(key) as T;
+    const value = compute(key);
+    byKey.set(key, value);
+    return value;
   }
 }
 
@@ -177,8 +194,11 @@ class Context implements RuleContext {
   get metadata(): MetadataScope {
     return this.#facts.metadata;
   }
-  ofType(types: readonly string[]): readonly ExpressionNode[] {
+  ofType(types: Iterable<string>): readonly ExpressionNode[] {
     return this.#facts.ofType(types);
+  }
+  references(namespace: string): readonly Reference[] {
+    return this.#facts.references(namespace);
   }
   memo<T>(compute: (key: string) => T, key: string): T {
     return this.#facts.memo(compute, key);

@@ -18,8 +18,8 @@ export const rule = defineRule({
     },
   },
   check(context) {
-    for (const { node, path } of context.expressions) {
-      if (node["@type"] !== "exv.PdfText" || node.page !== 0) continue;
+    for (const { node, path } of context.ofType(["exv.PdfText"])) {
+      if (node.page !== 0) continue;
       const at = [...path, "page"];
       context.report({
         path: at,

@@ -4,6 +4,9 @@ import { defineRule } from "../../engine/rule.js";
 const endsBeforeBegin = (begin: unknown, end: unknown): boolean =>
   typeof begin === "number" && typeof end === "number" && end !== 0 && end !== -1 && end <= begin;
 
+/** The expressions that cut a text between two indexes. */
+const RANGED = ["exv.Substring", "exv.FileName"];
+
 /**
  * `exv.Substring` with an end index that is not after its begin index (the spec: 0 and -1 mean "to the end",
  * any other end must be strictly greater than the begin). `exv.FileName` has its own `begin` and `end`, which
@@ -28,7 +31,7 @@ export const rule = defineRule({
     },
   },
   check(context) {
-    for (const { node, path } of context.expressions) {
+    for (const { node, path } of context.ofType(RANGED)) {
       const type = node["@type"];
       if (type === "exv.Substring" && endsBeforeBegin(node.beginIndex, node.endIndex)) {
         context.report({

@@ -39,40 +39,29 @@ function fileUses(boxes: readonly Box[]): FileUse[] {
   return uses;
 }
 
-const mask = (id: string, at: number) => `${id.slice(0, at)}\u0000${id.slice(at + 1)}`;
+/** The index after the run of equal characters of `a` and `b` from `from`. */
+function sameUntil(a: string, b: string, from: number): number {
+  let at = from;
+  while (at < a.length && a.charCodeAt(at) === b.charCodeAt(at)) at++;
+  return at;
+}
 
-/** The last index made, and of which ids: an editor checks the same service again on every keystroke. */
-let lastIndex: { ids: string; masked: ReadonlyMap<string, string> } | undefined;
-
-/** Each id under each of its characters masked (the last id wins a masked form two share). */
-function maskedIndex(known: readonly string[]): ReadonlyMap<string, string> {
-  const ids = JSON.stringify(known);
-  if (lastIndex?.ids === ids) return lastIndex.masked;
-  const masked = new Map<string, string>();
-  for (const id of known) for (let at = 0; at < id.length; at++) masked.set(mask(id, at), id);
-  lastIndex = { ids, masked };
-  return masked;
+/** Whether two ids of the same length are one slip apart: one character replaced, or two neighbours swapped. */
+function oneSlipApart(a: string, b: string): boolean {
+  const first = sameUntil(a, b, 0);
+  if (first === a.length) return false;
+  if (sameUntil(a, b, first + 1) === a.length) return true;
+  return a[first] === b[first + 1] && a[first + 1] === b[first] && sameUntil(a, b, first + 2) === a.length;
 }
 
 /**
- * Finds the declared id one slip away from a UUID: one character replaced, or two neighbours swapped. Two
- * real random UUIDs are never that close, so such a pair is a typo. Each declared id is indexed under each of
- * its characters masked, which makes a look-up a constant number of map reads.
+ * Finds the declared id one slip away from a UUID (the first declared). Two real random UUIDs are never that
+ * close, so such a pair is a typo. A comparison of characters, stopping at the second difference: no string is
+ * made for a look-up.
  */
-function nearMisses(declared: ReadonlyMap<string, unknown>): (id: string) => string | undefined {
-  let masked: ReadonlyMap<string, string> | undefined;
-  return (id) => {
-    masked ??= maskedIndex([...declared.keys()]);
-    for (let at = 0; at < id.length; at++) {
-      const found = masked.get(mask(id, at));
-      if (found !== undefined && found !== id) return found;
-    }
-    for (let at = 0; at + 1 < id.length; at++) {
-      const swapped = `${id.slice(0, at)}${id[at + 1]}${id[at]}${id.slice(at + 2)}`;
-      if (swapped !== id && declared.has(swapped)) return swapped;
-    }
-    return undefined;
-  };
+function nearMiss(declared: Iterable<string>, id: string): string | undefined {
+  for (const candidate of declared) if (candidate.length === id.length && oneSlipApart(candidate, id)) return candidate;
+  return undefined;
 }
 
 /**
@@ -114,13 +103,12 @@ export const rule = defineRule({
     if (stored) for (const id of stored) declared.set(id.toLowerCase(), { id });
     else for (const use of uses) if (use.role === "configured") declared.set(use.id.toLowerCase(), { id: use.id, use });
     if (declared.size === 0 && !stored) return;
-    const nearMiss = nearMisses(declared);
 
     for (const use of uses) {
       if (!stored && use.role !== "apposition") continue;
       const id = use.id.toLowerCase();
       if (declared.has(id)) continue;
-      const near = nearMiss(id);
+      const near = nearMiss(declared.keys(), id);
       const suggestion = near === undefined ? undefined : declared.get(near);
       if (!stored && !suggestion) continue;
       const data = {

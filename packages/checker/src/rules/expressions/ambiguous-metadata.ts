@@ -1,4 +1,4 @@
-import { isReference, type MetadataDefinition } from "../../engine/metadata-scope.js";
+import type { MetadataDefinition } from "../../engine/metadata-scope.js";
 import { defineRule } from "../../engine/rule.js";
 
 const where = (definition: MetadataDefinition) =>
@@ -27,9 +27,9 @@ export const rule = defineRule({
   },
   check(context) {
     const scope = context.metadata;
-    for (const expression of context.expressions) {
+    for (const expression of context.references("METADATA")) {
       const { path, site } = expression;
-      if (!isReference(expression, "METADATA") || !site.box) continue;
+      if (!site.box) continue;
       if (site.kind !== "metadata" && site.kind !== "reconcile") continue;
       const name = expression.node.identifier;
       const definitions = scope.resolve(site.box.index, name);

@@ -39,9 +39,9 @@ export const rule = defineRule({
     for (const box of context.service.properties.boxes) {
       if (box["@type"] !== "box.ARCHIVE" && box.main === true) mainBoxes.add(box.name);
     }
-    for (const { node, path, site } of context.expressions) {
+    for (const { node, path, site } of context.ofType(TARGETED_TYPES)) {
       const box = site.box;
-      if (!box || !TARGETED_TYPES.has(node["@type"])) continue;
+      if (!box) continue;
       const target = targetOf(node);
       const type = node["@type"];
       const own = box.main ? '("fromMain": true)' : `("fromMain": false, "boxName": ${JSON.stringify(box.name)})`;

@@ -1,7 +1,6 @@
 import { SITES_OF_TYPE, type SiteKind } from "@mailroom/compiler";
 import type { Service } from "@mailroom/model";
 import { nearest } from "@mailroom/syntax";
-import { isReference } from "../../engine/metadata-scope.js";
 import {
   defineRule,
   type ExpressionSite,
@@ -83,8 +82,8 @@ export const siteRule = (meta: RuleDefinition["meta"], type: string): Rule => {
   return defineRule({
     meta,
     check(context) {
-      for (const { node, path, site } of context.expressions) {
-        if (node["@type"] !== type || allowed.includes(site.kind)) continue;
+      for (const { path, site } of context.ofType([type])) {
+        if (allowed.includes(site.kind)) continue;
         context.report({ path, messageId: "misplaced", data: { site: describeSite(site, context.service) } });
       }
     },
@@ -105,9 +104,7 @@ export function reportUnknownIdentifiers(
   known: ReadonlySet<string>,
   judge: (name: string) => IdentifierJudgement,
 ): void {
-  for (const expression of context.expressions) {
-    if (!isReference(expression, namespace)) continue;
-    const { node, path, site } = expression;
+  for (const { node, path, site } of context.references(namespace)) {
     const name = node.identifier;
     if (known.has(name)) continue;
     const { replacement, ...message } = judge(name);

@@ -16,8 +16,8 @@ export const rule = defineRule({
     },
   },
   check(context) {
-    for (const { node, path, site } of context.expressions) {
-      if (!TARGETED_TYPES.has(node["@type"]) || node.fromMain !== true || typeof node.boxName !== "string") continue;
+    for (const { node, path, site } of context.ofType(TARGETED_TYPES)) {
+      if (node.fromMain !== true || typeof node.boxName !== "string") continue;
       // fromEntries keeps a raw expression's key such as "__proto__" as data.
       const value: Json = Object.fromEntries(Object.entries(node).filter(([key]) => key !== "boxName"));
       context.report({

@@ -18,8 +18,7 @@ export const rule = defineRule({
   },
   check(context) {
     const names = new Set(context.service.properties.boxes.map((box) => box.name));
-    for (const { node, path } of context.expressions) {
-      if (node["@type"] !== "exv.JobFileNameValue") continue;
+    for (const { node, path } of context.ofType(["exv.JobFileNameValue"])) {
       if (typeof node.boxName === "string" && !names.has(node.boxName)) {
         const { suggestion } = nearMatch(node.boxName, names);
         context.report({

@@ -1,11 +1,14 @@
-import { isReference, type MetadataDefinition } from "../../engine/metadata-scope.js";
+import type { MetadataDefinition } from "../../engine/metadata-scope.js";
 import { defineRule, type Path } from "../../engine/rule.js";
 
 interface Edge {
   readonly to: number;
-  /** Path of the reference's identifier. */
-  readonly at: Path;
+  /** Path of the reference (its identifier's is built only for a report). */
+  readonly reference: Path;
 }
+
+/** Where an edge is reported: the reference's identifier. */
+const identifierOf = (edge: Edge): Path => [...edge.reference, "identifier"];
 
 /**
  * The strongly connected components of a graph given as adjacency lists that hold a cycle: those of several
@@ -125,16 +128,16 @@ export const rule = defineRule({
     });
     const id = (box: number, index: unknown) => (typeof index === "number" ? ids.get(box)?.[index] : undefined);
     const edges: Edge[][] = definitions.map(() => []);
-    for (const expression of context.expressions) {
+    for (const expression of context.references("METADATA")) {
       const { path, site } = expression;
-      if (site.kind !== "metadata" || !site.box || !isReference(expression, "METADATA")) continue;
+      if (site.kind !== "metadata" || !site.box) continue;
       const from = id(site.box.index, site.path[4]);
       if (from === undefined) continue;
       const found = scope.resolve(site.box.index, expression.node.identifier);
       const read = found[0]?.box === site.box.index ? found.slice(0, 1) : found;
       for (const definition of read) {
         const to = id(definition.box, definition.index) as number;
-        (edges[from] as Edge[]).push({ to, at: [...path, "identifier"] });
+        (edges[from] as Edge[]).push({ to, reference: path });
       }
     }
 
@@ -149,7 +152,7 @@ export const rule = defineRule({
         const self = (edges[member] as Edge[]).find((edge) => edge.to === member);
         if (!self) continue;
         context.report({
-          path: self.at,
+          path: identifierOf(self),
           messageId: "itself",
           data: { metadata: describe(definitions[member] as MetadataDefinition) },
         });
@@ -164,14 +167,14 @@ export const rule = defineRule({
           : `${JSON.stringify(definition.name)} (box ${JSON.stringify(definition.boxName)})`,
       );
       context.report({
-        path: (cycle[0] as Edge).at,
+        path: identifierOf(cycle[0] as Edge),
         messageId: "cycle",
         data: { metadata: describe(head), cycle: names.join(" -> ") },
         related: cycle.slice(1).map((edge, i) => {
           const from = definitions[(cycle[i] as Edge).to] as MetadataDefinition;
           const to = definitions[edge.to] as MetadataDefinition;
           return {
-            path: edge.at,
+            path: identifierOf(edge),
             messageId: "link",
             data: { metadata: describe(from), name: JSON.stringify(to.name) },
           };

@@ -31,8 +31,7 @@ export const rule = defineRule({
       if (box["@type"] !== "box.ARCHIVE" && box.main === true) mains.push(index);
     });
     const notPdf = (index: number) => boxes[index]?.["@type"] !== "box.PDF";
-    for (const { node, path, site } of context.expressions) {
-      if (!PDF_TARGETED_TYPES.has(node["@type"])) continue;
+    for (const { node, path, site } of context.ofType(PDF_TARGETED_TYPES)) {
       let read: number | undefined;
       if (node.fromMain === true) {
         read = site.box?.main ? site.box.index : mains.find(notPdf);

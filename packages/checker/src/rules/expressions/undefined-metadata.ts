@@ -1,4 +1,4 @@
-import { isReference, type MetadataDefinition } from "../../engine/metadata-scope.js";
+import type { MetadataDefinition } from "../../engine/metadata-scope.js";
 import { defineRule } from "../../engine/rule.js";
 import { nearMatch } from "./common.js";
 
@@ -34,9 +34,9 @@ export const rule = defineRule({
       if (!elsewhere.has(definition.name)) elsewhere.set(definition.name, definition);
     }
     const nearby = new Map<string, ReturnType<typeof nearMatch>>();
-    for (const expression of context.expressions) {
+    for (const expression of context.references("METADATA")) {
       const { node, path, site } = expression;
-      if (!isReference(expression, "METADATA") || !site.box) continue;
+      if (!site.box) continue;
       if (site.kind !== "metadata" && site.kind !== "reconcile") continue;
       const name = expression.node.identifier;
       if (scope.resolve(site.box.index, name).length > 0) continue;

@@ -1,5 +1,5 @@
 import type { InflatedBox } from "@mailroom/model";
-import { isReference, type MetadataDefinition } from "../../engine/metadata-scope.js";
+import type { MetadataDefinition } from "../../engine/metadata-scope.js";
 import { defineRule } from "../../engine/rule.js";
 
 /**
@@ -25,9 +25,8 @@ export const rule = defineRule({
   check(context) {
     const scope = context.metadata;
     const used = new Set<MetadataDefinition>();
-    for (const expression of context.expressions) {
+    for (const expression of context.references("METADATA")) {
       const { site } = expression;
-      if (!isReference(expression, "METADATA")) continue;
       const name = expression.node.identifier;
       for (const definition of scope.read(site, name)) {
         const self =

@@ -31,7 +31,10 @@ class Field implements StringField {
   }
 }
 
-/** The string `field` of every expression whose `@type` is one of `types`, in document order. */
+/** The expressions whose `regExpPattern` is a Java regular expression. */
+export const PATTERN_TYPES: readonly string[] = ["exv.StrReplace", "exb.StrMatches"];
+
+/** The string `field` of every expression whose `@type` is one of `types`, in `ofType`'s order. */
 export function stringFields(context: RuleContext, types: readonly string[], field: string): StringField[] {
   const found: StringField[] = [];
   for (const expression of context.ofType(types)) {

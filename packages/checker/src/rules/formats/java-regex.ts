@@ -1,5 +1,5 @@
 import { defineRule } from "../../engine/rule.js";
-import { stringFields } from "./fields.js";
+import { PATTERN_TYPES, stringFields } from "./fields.js";
 import { parseRegex } from "./kept.js";
 
 /** The regular expressions of `replace` and `matches` must compile with Java's java.util.regex.Pattern. */
@@ -17,7 +17,7 @@ export const rule = defineRule({
     messages: { invalid: "{{problem}}" },
   },
   check(context) {
-    for (const field of stringFields(context, ["exv.StrReplace", "exb.StrMatches"], "regExpPattern")) {
+    for (const field of stringFields(context, PATTERN_TYPES, "regExpPattern")) {
       const { error } = context.memo(parseRegex, field.value);
       if (!error) continue;
       context.report({ path: field.path, messageId: "invalid", data: { problem: error.message }, within: error.span });

@@ -1,6 +1,6 @@
 import { type BacktrackingRisk, findBacktrackingRisks } from "@mailroom/java";
 import { defineRule } from "../../engine/rule.js";
-import { stringFields } from "./fields.js";
+import { PATTERN_TYPES, stringFields } from "./fields.js";
 import { kept, parseRegex } from "./kept.js";
 
 /** Services repeat a few patterns many times: each distinct one is analysed once. */
@@ -25,7 +25,7 @@ export const rule = defineRule({
     messages: { risk: "{{problem}}" },
   },
   check(context) {
-    for (const field of stringFields(context, ["exv.StrReplace", "exb.StrMatches"], "regExpPattern")) {
+    for (const field of stringFields(context, PATTERN_TYPES, "regExpPattern")) {
       for (const risk of risksOf(field.value)) {
         context.report({ path: field.path, messageId: "risk", data: { problem: risk.message }, within: risk.span });
       }
