@@ -58,6 +58,30 @@ describe("mailroom lint on JSON services", () => {
     expect(explicit.code).toBe(1);
   });
 
+  it("reads a file beyond ASCII as its text: messages in its words, positions in its characters", async () => {
+    const dir = scratch();
+    const text = readFileSync(join(repoRoot, "examples/customer-notices.service.json"), "utf8").replaceAll(
+      '"identifier": "dueDate"',
+      '"identifier": "dueDaté"',
+    );
+    expect(text).toMatch(/[^\0-\x7f]/);
+    // With a byte-order mark, and the same service with every character beyond ASCII written as an escape.
+    writeFileSync(join(dir, "raw.service.json"), `\ufeff${text}`);
+    const escaped = text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    writeFileSync(join(dir, "escaped.service.json"), escaped);
+    const raw = await runCli(["lint", "--format", "plain", join(dir, "raw.service.json")]);
+    expect(raw.stdout).toContain(
+      'raw.service.json:165:35  error  No metadata named "dueDaté" in box "NOTICES" or in a MAIN box; did you mean "dueDate"?  undefined-metadata\n',
+    );
+    expect(raw.stdout.split("\n").filter(Boolean)).toHaveLength(3);
+    // Each reported line has no character beyond ASCII before the place reported: the same columns either way.
+    const asEscaped = await runCli(["lint", "--format", "plain", join(dir, "escaped.service.json")]);
+    expect(asEscaped.stdout.replaceAll("escaped.service.json", "raw.service.json")).toBe(raw.stdout);
+    // A code frame shows the line as written.
+    const framed = await runCli(["lint", join(dir, "raw.service.json")]);
+    expect(framed.stdout).toContain('"identifier": "dueDaté"');
+  });
+
   it("gives deterministic output", async () => {
     const first = await runCli(["lint", "test/fixtures/json/err"]);
     const second = await runCli(["lint", "test/fixtures/json/err"]);

@@ -1,8 +1,9 @@
+import { isAscii, isUtf8 } from "node:buffer";
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync, type Stats, statSync } from "node:fs";
 import { lstat, open } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { isDslFile } from "@mailroom/compiler";
-import { type Diagnostic, message } from "@mailroom/syntax";
+import { type Diagnostic, message, type Utf8Text } from "@mailroom/syntax";
 
 /*
  * The reading step, for every adapter: the CLI's commands and the language server (its workspace index and the
@@ -66,7 +67,13 @@ export type SourceText =
       readonly text: string;
       /** The file starts with a UTF-8 byte order mark, which `text` leaves out. */
       readonly bom: boolean;
+      readonly binary?: undefined;
     }
+  /**
+   * A file read from disk with characters beyond ASCII: `text` is decoded when first read, and the JSON reader
+   * parses its bytes (`binary`) without decoding it whole.
+   */
+  | (Utf8Text & { readonly ok: true; readonly bom: boolean })
   | UnreadSource;
 
 const unread = (code: string, message: string): UnreadSource => ({ ok: false, text: "", offset: 0, code, message });
@@ -176,12 +183,15 @@ function readRegularFile(path: string, limit: number): Uint8Array | { readonly s
     const info = fstatSync(fd);
     if (!info.isFile()) return undefined;
     if (info.size > limit) return { size: info.size };
-    // One byte more than the size stated, to see the end of the file in one read, or that it grew.
+    // One byte more than the size stated, to see that it grew. A read that ends at the size stated, short of what
+    // was asked, ended at the end of the file: asking again would only be told so.
     const buffer = Buffer.allocUnsafe(info.size + 1);
     let length = 0;
     while (length < buffer.length) {
       const bytesRead = readSync(fd, buffer, length, buffer.length - length, null);
-      if (bytesRead === 0) return buffer.subarray(0, length);
+      if (bytesRead === 0 || (length + bytesRead === info.size && info.size > 0)) {
+        return buffer.subarray(0, length + bytesRead);
+      }
       length += bytesRead;
     }
     return undefined;
@@ -198,9 +208,12 @@ const FOREIGN_BOMS: readonly { bytes: readonly number[]; encoding: string; order
   { bytes: [0xfe, 0xff], encoding: "UTF-16", order: "big-endian", decoder: "utf-16be" },
 ];
 
-const utf8 = new TextDecoder("utf-8", { fatal: true });
+const utf8 = new TextDecoder("utf-8");
 
-/** Decodes a file's bytes as strict UTF-8 (a leading BOM dropped); text in another Unicode encoding is named. */
+/**
+ * Decodes a file's bytes as strict UTF-8 (a leading BOM dropped); text in another Unicode encoding is named. Bytes
+ * all ASCII are their text; others are decoded when the text is first read (see `binary`).
+ */
 export function decodeSource(bytes: Uint8Array): SourceText {
   const foreign = FOREIGN_BOMS.find((bom) => bom.bytes.every((byte, i) => bytes[i] === byte));
   if (foreign) {
@@ -214,20 +227,44 @@ export function decodeSource(bytes: Uint8Array): SourceText {
       message: message("invalid-encoding", "foreignBom", { encoding, order }),
     };
   }
-  try {
-    // The decoder drops a leading BOM itself; the bytes tell whether there was one.
-    const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-    return { ok: true, text: utf8.decode(bytes), bom };
-  } catch {
+  if (!isUtf8(bytes)) {
     // Streaming holds back a character cut at the end of the prefix: what it returns ends at the bad sequence.
     const good = new TextDecoder("utf-8").decode(bytes.subarray(0, validUtf8Prefix(bytes)), { stream: true });
     return {
       ok: false,
-      text: new TextDecoder("utf-8").decode(bytes),
+      text: utf8.decode(bytes),
       offset: good.length,
       code: "invalid-encoding",
       message: message("invalid-encoding", "notUtf8", { byte: Buffer.byteLength(good) }),
     };
+  }
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const binary = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("latin1", bom ? 3 : 0);
+  return isAscii(bytes) ? { ok: true, text: binary, bom } : new DecodedLater(binary, bom);
+}
+
+/**
+ * A file's text beyond ASCII, decoded when first read. A class, not an object literal with a getter: V8 makes
+ * those in its old generation, where they keep what they point to from young-generation collections, and the
+ * file's whole parse with it.
+ */
+class DecodedLater {
+  readonly ok = true;
+  #text: string | undefined;
+  /** A Latin-1 character beyond ASCII is two bytes of UTF-8. */
+  readonly beyondAscii: number;
+
+  constructor(
+    readonly binary: string,
+    readonly bom: boolean,
+  ) {
+    this.beyondAscii = Buffer.byteLength(binary, "utf8") - binary.length;
+  }
+
+  get text(): string {
+    // From the binary string, not the bytes: a file's buffer is not kept for as long as its source is.
+    this.#text ??= utf8.decode(Buffer.from(this.binary, "latin1"));
+    return this.#text;
   }
 }
 

@@ -55,7 +55,7 @@ export async function build(
       problem = await writeOutput(outputOf(file, root, options.out), text);
       if (!problem) written++;
     }
-    reports.push(problem ? { ...report, diagnostics: [...report.diagnostics, problem] } : report);
+    reports.push(problem ? { ...report, text: report.text, diagnostics: [...report.diagnostics, problem] } : report);
   }
   io.err(formatPlain(reports));
   const { errors, warnings } = summary(reports);

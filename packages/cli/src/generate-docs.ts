@@ -55,7 +55,7 @@ export async function generateDocs(paths: readonly string[], options: DocsOption
     const [service, ...more] = errors ? [] : (report.document?.services ?? []);
     const workedExample =
       service && more.length === 0 ? await exampleOf(service.json as Service, file, settings[i]?.areaUnit) : null;
-    checked.push({ ...report, file: displayPath(file), workedExample });
+    checked.push({ ...report, text: report.text, file: displayPath(file), workedExample });
   }
   const { services, index } = documentServices(checked, {
     ...(options.partNames !== undefined && { partNames: options.partNames }),

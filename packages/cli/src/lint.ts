@@ -1,6 +1,6 @@
 import { type CheckOptions, checkDocument, readSource, type SourceText } from "@mailroom/checker";
 import { readDocument, type SourceDocument } from "@mailroom/compiler";
-import { diagnostic } from "@mailroom/syntax";
+import { type Diagnostic, diagnostic } from "@mailroom/syntax";
 import { unreadFile } from "./files.js";
 import { displayPath, type FileReport } from "./report.js";
 
@@ -15,9 +15,33 @@ export function checkText(file: string, text: string, options: CheckOptions = {}
   return { file, text, diagnostics: checkDocument(document, options), document };
 }
 
-/** Compiles or parses, and checks, a file as read, with the rule settings given (from its configuration). */
-export const checkSource = (file: string, source: SourceText, options: CheckOptions = {}): CheckedFile =>
-  source.ok ? checkText(file, source.text, options) : unreadFile(file, source);
+/**
+ * Compiles or parses, and checks, a file as read, with the rule settings given (from its configuration). A JSON
+ * file read from bytes beyond ASCII has its text decoded only if something asks for it (a report of problems).
+ */
+export function checkSource(file: string, source: SourceText, options: CheckOptions = {}): CheckedFile {
+  if (!source.ok) return unreadFile(file, source);
+  if (source.binary === undefined) return checkText(file, source.text, options);
+  const document = readDocument(file, source);
+  return new Checked(file, checkDocument(document, options), document);
+}
+
+/**
+ * A file checked, its text read from its document when asked for: a getter, so a copy made by spreading it must
+ * name `text`. A class: an object literal with a getter holds it in an accessor V8 makes in its old generation,
+ * which would keep the file's whole parse from young-generation collections.
+ */
+class Checked implements CheckedFile {
+  constructor(
+    readonly file: string,
+    readonly diagnostics: readonly Diagnostic[],
+    readonly document: SourceDocument,
+  ) {}
+
+  get text(): string {
+    return this.document.text;
+  }
+}
 
 /** Reads and checks one file. */
 export const checkFile = async (file: string, options: CheckOptions = {}): Promise<CheckedFile> =>

@@ -7,6 +7,7 @@ import {
   parseJson,
   type Span,
   type SyntaxNode,
+  type Utf8Text,
   walkPath,
 } from "@mailroom/syntax";
 import type { Location, ServiceSource, SourceDocument } from "./source.js";
@@ -30,7 +31,7 @@ function describeFound(value: unknown, text: string, span: Span): string {
  * or the authentication response `{ "result": { "services": [...] } }`. A JSON service needs no compiling:
  * its source map is the positioned tree itself, which for a clean file is built only when a span is needed.
  */
-export function readJsonDocument(file: string, text: string): SourceDocument {
+export function readJsonDocument(file: string, text: string | Utf8Text): SourceDocument {
   return documentOf(file, text, parseJson(text));
 }
 
@@ -42,7 +43,9 @@ export function readPositioned(file: string, text: string): SourceDocument {
   return documentOf(file, text, parseJson(text, { positioned: true }));
 }
 
-function documentOf(file: string, text: string, parsed: ParsedJson): SourceDocument {
+/** The document of a JSON file; its `text`, read from UTF-8 bytes, decoded when first read. */
+function documentOf(file: string, source: string | Utf8Text, parsed: ParsedJson): SourceDocument {
+  const textOf = () => (typeof source === "string" ? source : source.text);
   const { value, tree, diagnostics } = parsed;
   const wellFormed = !diagnostics.some((d) => d.severity === "error");
   const services: ServiceSource[] = [];
@@ -54,7 +57,12 @@ function documentOf(file: string, text: string, parsed: ParsedJson): SourceDocum
   };
   const shapeError = (found: unknown, path: PathSegment[], what: string): Diagnostic => {
     const { span } = nodeAt(path).node;
-    return diagnostic("not-a-service", "notAService", { found: describeFound(found, text, span), where: what }, span);
+    return diagnostic(
+      "not-a-service",
+      "notAService",
+      { found: describeFound(found, textOf(), span), where: what },
+      span,
+    );
   };
   const serviceAt = (json: unknown, path: PathSegment[]): ServiceSource => {
     let node: SyntaxNode | undefined;
@@ -65,7 +73,7 @@ function documentOf(file: string, text: string, parsed: ParsedJson): SourceDocum
       const last = trail.at(-1)!;
       return { span: last.node.span, ...(last.keySpan ? { keySpan: last.keySpan } : {}), depth: trail.length - 1 };
     };
-    return { json, path, locate, wording: new Wording(json, locate, text) };
+    return { json, path, locate, wording: new Wording(json, locate, source) };
   };
 
   if (Array.isArray(value)) {
@@ -91,5 +99,27 @@ function documentOf(file: string, text: string, parsed: ParsedJson): SourceDocum
   } else if (value !== undefined) {
     diagnostics.push(shapeError(value, [], "at the top of the file"));
   }
-  return { format: "json", file, text, diagnostics, services, wellFormed, tree, comments: [] };
+  return new JsonDocument(file, source, diagnostics, services, wellFormed, tree);
+}
+
+/**
+ * A JSON file's document, its text decoded when first read. A class: an object literal with a getter is made in
+ * V8's old generation, where it would keep the file's whole parse from young-generation collections.
+ */
+class JsonDocument implements SourceDocument {
+  readonly format = "json";
+  readonly comments = [];
+
+  constructor(
+    readonly file: string,
+    readonly source: string | Utf8Text,
+    readonly diagnostics: Diagnostic[],
+    readonly services: ServiceSource[],
+    readonly wellFormed: boolean,
+    readonly tree: () => SyntaxNode | undefined,
+  ) {}
+
+  get text(): string {
+    return typeof this.source === "string" ? this.source : this.source.text;
+  }
 }

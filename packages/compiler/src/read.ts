@@ -1,3 +1,4 @@
+import type { Utf8Text } from "@mailroom/syntax";
 import { type CompileOptions, compileDsl } from "./dsl/index.js";
 import { readJsonDocument } from "./json-document.js";
 import type { SourceDocument } from "./source.js";
@@ -8,6 +9,11 @@ export const SERVICE_FILE = /\.service\.(json|ya?ml)$/;
 /** A `.yaml`/`.yml` file is DSL; anything else is read as JSON. */
 export const isDslFile = (path: string): boolean => /\.ya?ml$/i.test(path);
 
-/** Compiles (a `.yaml`/`.yml` file) or parses (anything else, as JSON) a file's text. */
-export const readDocument = (file: string, text: string, options?: CompileOptions): SourceDocument =>
-  isDslFile(file) ? compileDsl(file, text, options) : readJsonDocument(file, text);
+/**
+ * Compiles (a `.yaml`/`.yml` file) or parses (anything else, as JSON) a file's text; read from UTF-8 bytes, a JSON
+ * file's text is decoded only if something asks for it (the document's `text`).
+ */
+export const readDocument = (file: string, text: string | Utf8Text, options?: CompileOptions): SourceDocument =>
+  isDslFile(file)
+    ? compileDsl(file, typeof text === "string" ? text : text.text, options)
+    : readJsonDocument(file, text);

@@ -1,4 +1,4 @@
-import type { PathSegment, Span } from "@mailroom/syntax";
+import type { PathSegment, Span, Utf8Text } from "@mailroom/syntax";
 import type { Location } from "./source.js";
 
 type Path = readonly PathSegment[];
@@ -62,11 +62,17 @@ export class Wording {
   constructor(
     readonly root: unknown,
     readonly locate: (path: Path) => Location,
-    readonly text?: string,
+    /** The file's text (a `Utf8Text` is decoded only when a message quotes what is written). */
+    readonly source?: string | Utf8Text,
     readonly dsl = false,
     /** What the whole value is called: a service, or another of the API's objects (a request file, a unit). */
     readonly whole = "the service",
   ) {}
+
+  /** The file's text, if known. */
+  get text(): string | undefined {
+    return typeof this.source === "object" ? this.source.text : this.source;
+  }
 
   /** The location of `path` when the file writes it there (not an ancestor standing in for it). */
   #exact(path: Path): Location | undefined {

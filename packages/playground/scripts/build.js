@@ -48,8 +48,9 @@ function samplesModule() {
   return `export const SAMPLES = ${JSON.stringify(files)};`;
 }
 
-/** Node's modules, as the worker's bundle has them: the files in memory, POSIX paths, fflate's inflate. */
+/** Node's modules, as the worker's bundle has them: the files in memory, POSIX paths, fflate's inflate, the buffer package. */
 const NODE = {
+  "node:buffer": "buffer.ts",
   "node:fs": "fs.ts",
   "node:fs/promises": "fs-promises.ts",
   "node:path": "path.ts",

@@ -9,13 +9,33 @@ export interface FastJson {
 }
 
 /**
+ * A text read from UTF-8 bytes, decoded only when `text` is first read (a getter). `binary` holds the bytes, one
+ * Latin-1 character each (valid UTF-8, without a byte order mark), `beyondAscii` how many of them are beyond ASCII:
+ * the JSON reader parses `binary`, as every byte of JSON's syntax is ASCII, and decodes only the strings that hold
+ * other characters. A clean file is then checked without its text ever being decoded, which costs about as much
+ * as parsing it.
+ */
+export interface Utf8Text {
+  readonly binary: string;
+  readonly beyondAscii: number;
+  readonly text: string;
+}
+
+/**
  * `parseJson`'s fast path, for a clean text: `JSON.parse` for the value, a count of colons for what JSON.parse does
  * not tell (duplicate keys; nesting deeper than `MAX_NESTING` from the value), and positions only on demand.
  * Returns undefined when the positioned parser would report anything (a syntax error, a duplicate key, nesting
  * too deep, an empty file), for its exact diagnostics. jsonc-parser in strict mode accepts everything
  * JSON.parse accepts (same white space, escapes and numbers), so clean means clean for both.
+ *
+ * Given a `Utf8Text`, it parses the bytes, and decodes in place the strings with bytes beyond ASCII. Not when the
+ * text has an escape `\u` (it may write such a character, not to be decoded again), nor when the strings do not
+ * hold all the bytes beyond ASCII (a key has some): the text is decoded then, and read as text.
  */
-export function readFastJson(text: string): FastJson | undefined {
+export function readFastJson(source: string | Utf8Text): FastJson | undefined {
+  const utf8 = typeof source !== "string";
+  const text = utf8 ? source.binary : source;
+  if (utf8 && text.includes("\\u")) return readFastJson(source.text);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -25,12 +45,21 @@ export function readFastJson(text: string): FastJson | undefined {
   // Every key written is followed by a colon, and the other colons are inside strings: with no colon written as an
   // escape, the colons of the text are the keys written plus the colons of the strings. JSON.parse keeps one own
   // property per distinct key, and drops the first value of a duplicate key: so the text has as many colons as the
-  // value has own keys and colons in its strings exactly when no key is written twice.
+  // value has own keys and colons in its strings exactly when no key is written twice. (Bytes beyond ASCII are
+  // never a colon.)
   if (ESCAPED_COLON.test(text)) return undefined;
-  const keysAndColons = countKeysAndColons(value, 0);
+  const strings = utf8 ? new BinaryStrings() : undefined;
+  let keysAndColons = 0;
+  if (typeof value === "string") {
+    keysAndColons = colonsIn(value);
+    if (strings && NOT_ASCII.test(value)) value = strings.decode(value);
+  } else if (typeof value === "object" && value !== null) {
+    keysAndColons = countKeysAndColons(value, 0, strings);
+  }
+  if (utf8 && strings?.beyondAscii !== source.beyondAscii) return readFastJson(source.text);
   if (keysAndColons < 0 || colonsIn(text) !== keysAndColons) return undefined;
   let tree: SyntaxNode | undefined;
-  return { value, tree: () => (tree ??= buildTree(text)) };
+  return { value, tree: () => (tree ??= buildTree(utf8 ? source.text : text)) };
 }
 
 // Character codes of JSON's punctuation.
@@ -57,6 +86,26 @@ function stringEnd(text: string, start: number): number {
 /** `:` written as an escape (`\u003a`), which would make a string's colons differ from its text's. */
 const ESCAPED_COLON = /\\u003a/i;
 
+/** A character beyond ASCII: in a binary string, a byte of a UTF-8 sequence. */
+const NOT_ASCII = /[^\0-\x7f]/;
+
+const UTF8 = new TextDecoder();
+
+/** Decodes strings of UTF-8 bytes (one Latin-1 character each), counting the bytes beyond ASCII they hold. */
+class BinaryStrings {
+  beyondAscii = 0;
+
+  decode(binary: string): string {
+    const bytes = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) {
+      const byte = binary.charCodeAt(i);
+      bytes[i] = byte;
+      if (byte > 0x7f) this.beyondAscii++;
+    }
+    return UTF8.decode(bytes);
+  }
+}
+
 /** The number of colons in a string. */
 function colonsIn(text: string): number {
   let count = 0;
@@ -66,27 +115,43 @@ function colonsIn(text: string): number {
 
 /**
  * The own keys of every object in a JSON.parse value plus the colons of its strings (keys and values), or -1 when
- * objects and arrays nest deeper than `MAX_NESTING` (`depth` is the number of those around the value).
+ * objects and arrays nest deeper than `MAX_NESTING` (`depth` is the number of those around the value). With
+ * `strings` (the value was parsed from bytes), the strings beyond ASCII are decoded where they are.
  */
-function countKeysAndColons(value: unknown, depth: number): number {
-  if (typeof value === "string") return colonsIn(value);
-  if (typeof value !== "object" || value === null) return 0;
+function countKeysAndColons(value: object, depth: number, strings: BinaryStrings | undefined): number {
   if (depth >= MAX_NESTING) return -1;
   let count = 0;
   if (Array.isArray(value)) {
-    for (const item of value) {
-      const inner = countKeysAndColons(item, depth + 1);
-      if (inner < 0) return -1;
-      count += inner;
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === "string") {
+        count += colonsIn(item);
+        if (strings && NOT_ASCII.test(item)) value[i] = strings.decode(item);
+      } else if (typeof item === "object" && item !== null) {
+        const inner = countKeysAndColons(item, depth + 1, strings);
+        if (inner < 0) return -1;
+        count += inner;
+      }
     }
     return count;
   }
   const object = value as Record<string, unknown>;
   // A JSON.parse value's objects are plain: `for...in` lists their own keys without an array of them.
   for (const key in object) {
-    const inner = countKeysAndColons(object[key], depth + 1);
-    if (inner < 0) return -1;
-    count += 1 + colonsIn(key) + inner;
+    count += 1 + colonsIn(key);
+    const item = object[key];
+    if (typeof item === "string") {
+      count += colonsIn(item);
+      if (strings && NOT_ASCII.test(item)) {
+        // JSON.parse makes "__proto__" an own property, which assigning would not set but take as the prototype.
+        if (key === "__proto__") Object.defineProperty(object, key, { value: strings.decode(item) });
+        else object[key] = strings.decode(item);
+      }
+    } else if (typeof item === "object" && item !== null) {
+      const inner = countKeysAndColons(item, depth + 1, strings);
+      if (inner < 0) return -1;
+      count += inner;
+    }
   }
   return count;
 }

@@ -1,7 +1,10 @@
 import { type ParseErrorCode, printParseErrorCode, visit } from "jsonc-parser";
 import { diagnostic } from "./catalogue.js";
 import type { Diagnostic, Span } from "./diagnostic.js";
-import { readFastJson } from "./json-fast.js";
+import { readFastJson, type Utf8Text } from "./json-fast.js";
+
+export type { Utf8Text };
+
 import {
   type ArrayNode,
   MAX_NESTING,
@@ -33,12 +36,14 @@ export interface JsonOptions {
 
 /**
  * Reads JSON text (strict JSON: no comments, no trailing commas). A clean text (the usual case) is read by
- * JSON.parse, its positioned tree built only when asked for (json-fast.ts); a text with a problem goes through the
- * positioned parser for its precise, recovering diagnostics. Never throws.
+ * JSON.parse, its positioned tree built only when asked for (json-fast.ts), and a `Utf8Text` is then never decoded
+ * whole; a text with a problem goes through the positioned parser for its precise, recovering diagnostics. Never
+ * throws.
  */
-export function parseJson(text: string, options: JsonOptions = {}): ParsedJson {
-  const fast = options.positioned ? undefined : readFastJson(text);
+export function parseJson(source: string | Utf8Text, options: JsonOptions = {}): ParsedJson {
+  const fast = options.positioned ? undefined : readFastJson(source);
   if (fast) return { value: fast.value, tree: fast.tree, diagnostics: [] };
+  const text = typeof source === "string" ? source : source.text;
   const { root, diagnostics } = readPositioned(text);
   return { value: root && toJson(root), tree: () => root, diagnostics };
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_NESTING, parseJson, toJson } from "../src/index.js";
-import { readFastJson } from "../src/json-fast.js";
+import { readFastJson, type Utf8Text } from "../src/json-fast.js";
 
 /** `parseJson` through its positioned parser alone: the reference of the fast path. */
 const positionedJson = (text: string) => {
@@ -125,5 +125,89 @@ describe("parseJson's fast path", () => {
   it("builds the tree once, on the first call", () => {
     const lazy = readFastJson('{"a": [1, 2]}');
     expect(lazy?.tree()).toBe(lazy?.tree());
+  });
+});
+
+/** A text as the checker reads a file of it whose bytes go beyond ASCII: its bytes, and its text counting reads. */
+function fromBytes(text: string): Utf8Text & { readonly reads: number; readonly decoded: string } {
+  const bytes = new TextEncoder().encode(text);
+  // A byte-order mark is part of the bytes given here: the decoder must keep it too.
+  const decoded = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  let reads = 0;
+  return {
+    binary: String.fromCharCode(...bytes),
+    beyondAscii: bytes.filter((byte) => byte > 0x7f).length,
+    decoded,
+    get text() {
+      reads++;
+      return decoded;
+    },
+    get reads() {
+      return reads;
+    },
+  };
+}
+
+describe("parseJson on UTF-8 bytes", () => {
+  /** Bytes give what their text gives: the same value, tree and diagnostics. */
+  function expectSameAsText(text: string) {
+    const source = fromBytes(text);
+    const fromText = parseJson(source.decoded);
+    const read = parseJson(source);
+    expect(read.diagnostics).toEqual(fromText.diagnostics);
+    expect(read.value).toEqual(fromText.value);
+    expect(Object.keys(read.value ?? {})).toEqual(Object.keys(fromText.value ?? {}));
+    expect(read.tree()).toEqual(fromText.tree());
+  }
+
+  it("matches the text on random JSON, characters beyond ASCII, escapes and duplicates included", () => {
+    fc.assert(
+      fc.property(space, jsonText, space, (before, text, after) => expectSameAsText(before + text + after)),
+      { numRuns: 500 },
+    );
+  });
+
+  it("matches the text on damaged JSON", () => {
+    const damage = fc.constantFrom(...'{}[]",:\\ \n0-\ufeff\u00a0\u2013é');
+    fc.assert(
+      fc.property(jsonText, fc.nat(), damage, (text, at, char) => {
+        const i = at % (text.length + 1);
+        expectSameAsText(text.slice(0, i) + char + text.slice(i));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("decodes the strings beyond ASCII in place and never the whole text of a clean file", () => {
+    const text = '{"name": "Relevé – n°1", "list": ["été", "x:y", {"deep": "ça"}], "plain": "abc"}';
+    const source = fromBytes(text);
+    const lazy = readFastJson(source);
+    expect(lazy?.value).toEqual(JSON.parse(text));
+    expect(source.reads).toBe(0);
+    // Positions are the text's, not the bytes': the tree is built from the text, when asked for.
+    expect(lazy?.tree()).toEqual(positionedJson(text).root);
+    expect(source.reads).toBe(1);
+  });
+
+  it.each([
+    ["a key beyond ASCII", '{"clé": "valeur é"}'],
+    ["an escape of a character beyond ASCII beside one written as it is", '{"a": "\\u00e9", "b": "é"}'],
+    ["an escape in a regular expression", '{"pattern": "\\\\u00e9+", "b": "é"}'],
+  ])("reads the text for %s", (_, text) => {
+    const source = fromBytes(text);
+    expect(readFastJson(source)?.value).toEqual(JSON.parse(text));
+    expect(source.reads).toBeGreaterThan(0);
+  });
+
+  it("keeps a __proto__ key beyond ASCII as data", () => {
+    const value = readFastJson(fromBytes('{"__proto__": "é", "b": "ü"}'))?.value as Record<string, unknown>;
+    expect(Object.keys(value)).toEqual(["__proto__", "b"]);
+    expect(Object.getOwnPropertyDescriptor(value, "__proto__")).toMatchObject({ value: "é", enumerable: true });
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+  });
+
+  it("reports a duplicate key among strings beyond ASCII", () => {
+    expect(readFastJson(fromBytes('{"a": "é:è", "a": "ü"}'))).toBeUndefined();
+    expect(parseJson(fromBytes('{"a": "é:è", "a": "ü"}')).diagnostics.map((d) => d.code)).toEqual(["duplicate-key"]);
   });
 });
