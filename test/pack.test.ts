@@ -208,6 +208,17 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
       expect(unknownName.stdout).toContain('Java does not know the character name "NO SUCH LETTER"');
       expect(unknownName.stdout).not.toContain('LATIN CAPITAL LETTER A"');
 
+      // fastest-levenshtein (a suggestion for a misspelt key) and jsonc-parser (a JSON text with a syntax error),
+      // bundled and loaded on first use.
+      writeFileSync(join(project, "misspelt.service.yaml"), payslips.replace("    main: true\n", "    mian: true\n"));
+      writeFileSync(join(project, "broken.service.json"), '{"id": 1,}');
+      for (const file of ["misspelt.service.yaml", "broken.service.json"]) {
+        const found = await installed(major, "mailroom", ["lint", "--format", "plain", file]);
+        const expected = await runCli(["lint", "--format", "plain", file], { cwd: project });
+        expect(found.stdout, file).toMatch(/did you mean "main"\?|trailing comma/);
+        expect(found).toMatchObject({ code: 1, stdout: expected.stdout });
+      }
+
       const build = await installed(major, "mailroom", ["build", "--out", "built", "examples/payslips.service.yaml"]);
       expect(build.code, build.stderr).toBe(0);
       expect(readFileSync(join(project, "built/payslips.service.json"), "utf8")).toBe(

@@ -34,37 +34,55 @@ rmSync(outdir, { recursive: true, force: true });
 // After packing (postpack): the repository's bin runs tsc's dist/ again.
 if (process.argv.includes("--clean")) process.exit(0);
 /**
- * Node modules loaded on first use rather than when the bundle starts: commander requires `node:child_process` for
+ * Modules loaded on first use rather than when the bundle starts: commander requires `node:child_process` for
  * subcommands that are executables of their own (mailroom has none), the Java regex engine `node:zlib` for the
  * Unicode character names a pattern may spell out (`\N{...}`), and mailroom `node:fs/promises` for what a lint of
- * a file does not do (it reads and looks through fs's synchronous calls and callbacks). Each is replaced by a
- * module of the same named exports, each a function that loads the real module when first called, which spares
- * every start a few milliseconds (zlib brings Node's streams with it, fs/promises its watchers and readline).
- * Only functions are forwarded: importing anything else from these modules fails the bundling.
+ * a file does not do (it reads and looks through fs's synchronous calls and callbacks); of the packages bundled,
+ * fastest-levenshtein (a 256 KB table made as it loads) for suggestions, and jsonc-parser for a JSON text with a
+ * problem. Each is replaced by a module of the same named exports, each a function that loads the real module when
+ * first called, which spares every start a few milliseconds (zlib brings Node's streams with it, fs/promises its
+ * watchers and readline). Only functions are forwarded: importing anything else from these modules fails the
+ * bundling. `load` is what the bundle requires: a builtin stays Node's, a package is bundled where it is required.
  */
 const ON_USE = {
-  child_process: /[\\/]commander[\\/]/,
-  zlib: /[\\/]java[\\/]dist[\\/]regex[\\/]unicode\.js$/,
-  "fs/promises": /[\\/]packages[\\/][a-z-]+[\\/]dist[\\/]/,
+  child_process: { importer: /[\\/]commander[\\/]/, load: "node:child_process" },
+  zlib: { importer: /[\\/]java[\\/]dist[\\/]regex[\\/]unicode\.js$/, load: "node:zlib" },
+  "fs/promises": { importer: /[\\/]packages[\\/][a-z-]+[\\/]dist[\\/]/, load: "node:fs/promises" },
+  "fastest-levenshtein": { importer: /[\\/]syntax[\\/]dist[\\/]suggest\.js$/, load: "fastest-levenshtein" },
+  // Its ES modules: its main, a UMD build, requires its modules by names esbuild cannot follow.
+  "jsonc-parser": { importer: /[\\/]syntax[\\/]dist[\\/]json\.js$/, load: "jsonc-parser/lib/esm/main.js" },
 };
 const require = createRequire(import.meta.url);
 /** @type {import("esbuild").Plugin} */
-const builtinsOnUse = {
-  name: "builtins-on-use",
+const modulesOnUse = {
+  name: "modules-on-use",
   setup(plugin) {
-    plugin.onResolve({ filter: /^(node:)?(child_process|zlib|fs\/promises)$/ }, ({ path, importer }) => {
-      const name = path.replace(/^node:/, "");
-      return ON_USE[name]?.test(importer) ? { path: name, namespace: "on-use" } : undefined;
-    });
+    plugin.onResolve(
+      { filter: /^(node:)?(child_process|zlib|fs\/promises)$|^(fastest-levenshtein|jsonc-parser)$/ },
+      ({ path, importer }) => {
+        const name = path.replace(/^node:/, "");
+        return ON_USE[name]?.importer.test(importer) ? { path: name, namespace: "on-use" } : undefined;
+      },
+    );
     plugin.onLoad({ filter: /.*/, namespace: "on-use" }, ({ path }) => {
-      const functions = Object.entries(require(`node:${path}`)).filter(([, value]) => typeof value === "function");
+      const { load } = ON_USE[path];
+      const builtin = load.startsWith("node:");
+      const functions = Object.entries(require(builtin ? load : path)).filter(
+        ([, value]) => typeof value === "function",
+      );
       const forwarders = functions.map(
         ([name]) =>
           `export function ${name}(...args) { return new.target ? Reflect.construct(load().${name}, args) : load().${name}.apply(this, args); }`,
       );
       return {
-        contents: [`let loaded;`, `const load = () => (loaded ??= require("node:${path}"));`, ...forwarders].join("\n"),
+        contents: [
+          `let loaded;`,
+          `const load = () => (loaded ??= require(${JSON.stringify(load)}));`,
+          ...forwarders,
+        ].join("\n"),
         loader: "js",
+        // Where a package's require is resolved from: the repository, whose node_modules hold it.
+        resolveDir: at("../../.."),
       };
     });
   },
@@ -96,7 +114,7 @@ const cli = await build({
   // The packages' ES modules read `import.meta.url`, which CommonJS lacks: the bundle's own URL.
   banner: { js: 'const import_meta_url = require("node:url").pathToFileURL(__filename).href;' },
   define: { "import.meta.url": "import_meta_url" },
-  plugins: [validatorsInPlace, builtinsOnUse],
+  plugins: [validatorsInPlace, modulesOnUse],
 });
 // The loader reads the bundle as Latin-1 (src/load-bundle.ts): esbuild writes ASCII, escaping anything else.
 const bundled = readFileSync(`${outdir}main.cjs`);
