@@ -12,6 +12,9 @@ export default defineConfig({
     // another build, CPU-bound tests take three to four times what they take alone, so the limits leave room for it.
     testTimeout: 120_000,
     hookTimeout: 120_000,
+    // The same for a poll (a browser's or an editor's page, a file an editor writes): vitest's default gives up
+    // after one second, which a page still loading on a busy machine can take.
+    expect: { poll: { timeout: 60_000 } },
     // Two test files at a time, even on two cores: much of the time is spent waiting on child processes (the
     // CLI, the language server, editors, a browser). npm test took 10 min with one, 7 with two.
     maxWorkers: 2,

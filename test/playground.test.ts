@@ -96,20 +96,17 @@ function sharedState(link: string): Record<string, unknown> {
 async function hoverText(page: Page, target: Locator, tooltip: string, wanted: (text: string) => boolean) {
   let text = "";
   await expect
-    .poll(
-      async () => {
-        await page.mouse.move(0, 0);
-        await target.hover();
-        text =
-          (await page
-            .locator(tooltip)
-            .first()
-            .textContent({ timeout: 2_000 })
-            .catch(() => "")) ?? "";
-        return wanted(text);
-      },
-      { timeout: 30_000 },
-    )
+    .poll(async () => {
+      await page.mouse.move(0, 0);
+      await target.hover();
+      text =
+        (await page
+          .locator(tooltip)
+          .first()
+          .textContent({ timeout: 2_000 })
+          .catch(() => "")) ?? "";
+      return wanted(text);
+    })
     .toBe(true);
   return text;
 }
@@ -189,7 +186,7 @@ describe("the playground", () => {
       const built = await runCli(["build", `examples/${name}.service.yaml`, "--stdout"]);
       expect(built.code, built.stderr).toBe(0);
       await pickExample(page, name);
-      await expect.poll(() => page.textContent("#json"), { timeout: 30_000 }).toBe(built.stdout);
+      await expect.poll(() => page.textContent("#json")).toBe(built.stdout);
     }
     await context.close();
   });
@@ -221,7 +218,7 @@ describe("the playground", () => {
       { cwd: folder },
     );
     expect(evaluated.code, evaluated.stderr).toBe(0);
-    await expect.poll(() => page.textContent("#eval-json"), { timeout: 60_000 }).toBe(evaluated.stdout);
+    await expect.poll(() => page.textContent("#eval-json")).toBe(evaluated.stdout);
     expect(JSON.parse(evaluated.stdout).documents[0].metadata.recipientName).toBe("Madame Claire Dupont");
     expect(requests.filter(pdfChunk).length).toBe(2);
     await context.close();
@@ -234,9 +231,7 @@ describe("the playground", () => {
     const run = await runCli(["test", "examples/payslips.service.test.yaml"]);
     expect(run.code, run.stderr + run.stdout).toBe(0);
     const cases = (await page.locator("#tests li").count()) || undefined;
-    await expect
-      .poll(() => page.textContent("#tests-status"), { timeout: 60_000 })
-      .toMatch(/^(\d+) of \1 case\(s\) passed$/);
+    await expect.poll(() => page.textContent("#tests-status")).toMatch(/^(\d+) of \1 case\(s\) passed$/);
     expect(cases ?? (await page.locator("#tests li.passed").count())).toBeGreaterThan(0);
     await context.close();
   });
@@ -294,14 +289,14 @@ describe("the playground", () => {
     await page.waitForSelector("body[data-ready=true]");
     await pickExample(page, "payslips");
     const built = await runCli(["build", "examples/payslips.service.yaml", "--stdout"]);
-    await expect.poll(() => page.textContent("#json"), { timeout: 30_000 }).toBe(built.stdout);
+    await expect.poll(() => page.textContent("#json")).toBe(built.stdout);
     await context.close();
   });
 
   it(`never blocks the main thread for more than 250 ms while typing in the largest example (${LARGEST})`, async () => {
     const { context, page } = await open();
     await pickExample(page, LARGEST);
-    await expect.poll(() => page.textContent("#json"), { timeout: 30_000 }).not.toBe("");
+    await expect.poll(() => page.textContent("#json")).not.toBe("");
     const editor = page.locator('.editor[data-file="service"] .cm-content');
     await editor.locator(".cm-line").nth(2).click();
     await page.keyboard.press("End");

@@ -449,7 +449,7 @@ describe("the VS Code extension", () => {
         ["mailroom.config.yaml", "YAML"],
       ] as const) {
         await openFile(page, file);
-        await expect.poll(() => languageMode(page).innerText(), { timeout: 30_000 }).toBe(mode);
+        await expect.poll(() => languageMode(page).innerText()).toBe(mode);
         await vscode.shot(`language-${file}`);
       }
     });
@@ -480,9 +480,9 @@ describe("the VS Code extension", () => {
       }
       await page.keyboard.press("Control+s");
       await expect
-        .poll(() => readFileSync(join(workspace, "mistake.service.yaml"), "utf8"), { timeout: 30_000 })
+        .poll(() => readFileSync(join(workspace, "mistake.service.yaml"), "utf8"))
         .toContain("meta.orderKey == meta.invoiceNumber");
-      await expect.poll(() => rows.filter({ hasText: "invoiceNumbr" }).count(), { timeout: 30_000 }).toBe(0);
+      await expect.poll(() => rows.filter({ hasText: "invoiceNumbr" }).count()).toBe(0);
     });
 
     it("completes a metadata reference, shows a metadata's value on the sample, goes to a definition", async () => {
@@ -526,7 +526,7 @@ describe("the VS Code extension", () => {
         expect(await chooser.count()).toBe(0);
         await page.keyboard.press("Control+s");
         await expect
-          .poll(() => readFileSync(join(workspace, file), "utf8"), { timeout: 30_000 })
+          .poll(() => readFileSync(join(workspace, file), "utf8"))
           .toBe(readFileSync(join(workspace, tidy), "utf8"));
         await vscode.shot(`formatted-${file}`);
       }
@@ -552,7 +552,7 @@ describe("the VS Code extension", () => {
       const labels = () => rows.evaluateAll((all) => all.map((row) => row.getAttribute("aria-label") ?? ""));
       const files = readdirSync(workspace).filter((name) => name.endsWith(".service.test.yaml"));
       // Listed first: run before the controller has its items, "Run All Tests" runs nothing (seen once in CI).
-      await expect.poll(async () => (await labels()).length, { timeout: 60_000 }).toBe(files.length);
+      await expect.poll(async () => (await labels()).length).toBe(files.length);
       await runCommand(page, "Test: Run All Tests");
       await expect
         .poll(labels, { timeout: 90_000 })
@@ -577,7 +577,7 @@ describe("the VS Code extension", () => {
         const pids = vscode.serverPids();
         return pids.length === 1 && !pids.includes(killed ?? 0);
       };
-      await expect.poll(restarted, { timeout: 60_000 }).toBe(true);
+      await expect.poll(restarted).toBe(true);
       // A new mistake, found by the new server.
       await openFile(page, "mistake.service.yaml");
       const line = lineOf("mistake.service.yaml", "meta.invoiceNumber");
