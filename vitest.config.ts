@@ -8,6 +8,7 @@ export default defineConfig({
   },
   test: {
     include: ["packages/*/test/**/*.test.ts", "test/**/*.test.ts"],
+    globalSetup: ["test/temporary-root.ts", "test/published-cli.ts"],
     // A timeout catches a hang, not slowness (speed budgets are ratios in `npm run bench`): on two cores shared with
     // another build, CPU-bound tests take three to four times what they take alone, so the limits leave room for it.
     testTimeout: 120_000,

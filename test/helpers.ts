@@ -4,7 +4,10 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
 export const repoRoot = resolve(import.meta.dirname, "..");
-const bin = join(repoRoot, "packages/cli/bin/mailroom.cjs");
+/** The published bundle (test/published-cli.ts): what users run. */
+const bin = join(repoRoot, "test/bin/mailroom.cjs");
+/** The repository's bin, running tsc's dist/: what the bundle is compared with. */
+const repositoryBin = join(repoRoot, "packages/cli/bin/mailroom.cjs");
 
 export interface RunResult {
   readonly code: number;
@@ -22,12 +25,21 @@ export interface RunOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
 
-/** Runs the real, built `mailroom` binary in a child process. */
+/** Runs the real, built `mailroom` binary, the bundle users install, in a child process. */
 export function runCli(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  return runBin(bin, args, options);
+}
+
+/** Runs the repository's `mailroom` (packages/cli/bin/mailroom.cjs, dist/'s modules) in a child process. */
+export function runRepositoryCli(args: readonly string[], options: RunOptions = {}): Promise<RunResult> {
+  return runBin(repositoryBin, args, options);
+}
+
+function runBin(file: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   return new Promise((done) => {
     execFile(
       process.execPath,
-      [bin, ...args],
+      [file, ...args],
       {
         cwd: options.cwd ?? repoRoot,
         ...(options.env !== undefined ? { env: withEnv(options.env) } : {}),

@@ -19,7 +19,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE, startClient } from "../packages/language-server/test/client.js";
 import { startFakePlatform } from "./fake-platform.js";
-import { ANY_PDF, filesIn, metadataService, readJson, repoRoot, runCli } from "./helpers.js";
+import { ANY_PDF, filesIn, metadataService, readJson, repoRoot, runRepositoryCli } from "./helpers.js";
 
 /*
  * mailroom as a user gets it: the one tarball `npm pack --workspace @mailroom/cli` writes (its prepack bundles the
@@ -192,7 +192,7 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
     it(`runs on Node ${major}: lint, build, docs, eval and explain as the repository's CLI does`, async () => {
       const project = nodes.get(major)?.project ?? "";
       const lint = await installed(major, "mailroom", ["lint", "examples"]);
-      const expected = await runCli(["lint", "examples"], { cwd: project });
+      const expected = await runRepositoryCli(["lint", "examples"], { cwd: project });
       expect(lint).toMatchObject({ code: 0, stdout: expected.stdout });
 
       // Java's character names (`\N{...}`), read through node:zlib, which the bundle loads on first use.
@@ -214,7 +214,7 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
       writeFileSync(join(project, "broken.service.json"), '{"id": 1,}');
       for (const file of ["misspelt.service.yaml", "broken.service.json"]) {
         const found = await installed(major, "mailroom", ["lint", "--format", "plain", file]);
-        const expected = await runCli(["lint", "--format", "plain", file], { cwd: project });
+        const expected = await runRepositoryCli(["lint", "--format", "plain", file], { cwd: project });
         expect(found.stdout, file).toMatch(/did you mean "main"\?|trailing comma/);
         expect(found).toMatchObject({ code: 1, stdout: expected.stdout });
       }
@@ -334,7 +334,7 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
     /** The same command run by the repository's CLI in the same project: the same exit code and output. */
     const same = async (args: string[]) => {
       const result = await mailroom(args);
-      expect(result, args.join(" ")).toEqual(await runCli(args, { cwd: project }));
+      expect(result, args.join(" ")).toEqual(await runRepositoryCli(args, { cwd: project }));
       return result;
     };
     /** Each file under a folder, by its path there. */
@@ -358,7 +358,7 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
     const commands: Record<string, () => Promise<unknown>> = {
       init: async () => {
         expect((await mailroom(["init", "started"])).code).toBe(0);
-        await runCli(["init", "started-by-repository"], { cwd: project });
+        await runRepositoryCli(["init", "started-by-repository"], { cwd: project });
         expect(files(join(project, "started"))).toEqual(files(join(project, "started-by-repository")));
       },
       lint: () => same(["lint", "examples"]),
@@ -382,7 +382,7 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
       },
       decompile: async () => {
         expect((await mailroom(["decompile", "--out", "decompiled", "examples/payslips.service.json"])).code).toBe(0);
-        await runCli(["decompile", "--out", "decompiled-by-repository", "examples/payslips.service.json"], {
+        await runRepositoryCli(["decompile", "--out", "decompiled-by-repository", "examples/payslips.service.json"], {
           cwd: project,
         });
         expect(files(join(project, "decompiled"))).toEqual(files(join(project, "decompiled-by-repository")));
@@ -421,7 +421,7 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
           );
         }
         expect((await mailroom(["test", "--update", "update"])).code).toBe(0);
-        await runCli(["test", "--update", "update-by-repository"], { cwd: project });
+        await runRepositoryCli(["test", "--update", "update-by-repository"], { cwd: project });
         const updated = files(join(project, "update"));
         expect(updated["registered-letter.service.test.yaml"]?.toString()).toContain("expect:");
         expect(updated).toEqual(files(join(project, "update-by-repository")));
@@ -441,7 +441,7 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
           const args = (out: string) => ["pull", "--url", platform.url, "--login", "api-user", "-o", out];
           const password = { MAILROOM_PASSWORD: "correct horse" };
           expect((await installed(20, "mailroom", args("pulled"), { ...env, ...password })).code).toBe(0);
-          await runCli(args("pulled-by-repository"), { cwd: project, env: password });
+          await runRepositoryCli(args("pulled-by-repository"), { cwd: project, env: password });
           expect(Object.keys(files(join(project, "pulled"))).length).toBeGreaterThan(services.length);
           expect(files(join(project, "pulled"))).toEqual(files(join(project, "pulled-by-repository")));
         } finally {
@@ -518,7 +518,7 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
     const { stdout } = await hook(["explain", "no-main-box"]);
     expect(stdout).toBe(readFileSync(join(repoRoot, "docs/rules/no-main-box.md"), "utf8"));
     const lint = await hook(["lint", "examples"]);
-    expect(lint.stdout).toBe((await runCli(["lint", "examples"], { cwd: bare })).stdout);
+    expect(lint.stdout).toBe((await runRepositoryCli(["lint", "examples"], { cwd: bare })).stdout);
     expect(existsSync(join(bare, "node_modules"))).toBe(false);
   }, 120_000);
 

@@ -10,6 +10,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { validatorsInPlace } from "../../../scripts/esbuild-validators.js";
@@ -29,7 +30,10 @@ for (const [name, range] of external) {
   }
 }
 
-const outdir = at("../bundle/");
+// `--out <folder>`, beside bundle/ (the bundle finds package.json and the docs from its folder's parent): the tests'
+// copy (test/temporary-root.ts), which `npm pack` running beside them does not remove.
+const out = process.argv.indexOf("--out");
+const outdir = out === -1 ? at("../bundle/") : `${resolve(process.argv[out + 1])}/`;
 rmSync(outdir, { recursive: true, force: true });
 // After packing (postpack): the repository's bin runs tsc's dist/ again.
 if (process.argv.includes("--clean")) process.exit(0);
