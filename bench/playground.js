@@ -20,6 +20,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { reached } from "../packages/playground/scripts/reached.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const DIST = join(ROOT, "packages/playground/dist");
@@ -30,20 +31,8 @@ if (built.status !== 0) process.exit(1);
 const bytes = (file) => readFileSync(join(DIST, file));
 const gzip = (file) => gzipSync(bytes(file), { level: 9 }).length;
 
-/** The files a module reaches by static imports (esbuild writes `from"./chunks/x.js"` and `import"./chunks/x.js"`). */
-function reached(file, seen = new Set()) {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  const text = bytes(file).toString("utf8");
-  for (const match of text.matchAll(/(?:from|import)\s*"(\.{1,2}\/[^"]+\.js)"/g)) {
-    const target = join(file, "..", match[1]).replaceAll("\\", "/");
-    reached(target, seen);
-  }
-  return seen;
-}
-
 const first = new Set(["index.html", "style.css"]);
-for (const entry of ["main.js", "worker.js"]) for (const file of reached(entry)) first.add(file);
+for (const entry of ["main.js", "worker.js"]) for (const file of reached(DIST, entry)) first.add(file);
 const chunks = readdirSync(join(DIST, "chunks")).map((name) => `chunks/${name}`);
 const pdf = chunks.filter((file) => /^chunks\/pdf(\.worker)?-/.test(file));
 const dates = chunks.filter((file) => /^chunks\/(dates|date-locale-[a-z]+)-/.test(file));

@@ -89,7 +89,8 @@ const ESCAPED_COLON = /\\u003a/i;
 /** A character beyond ASCII: in a binary string, a byte of a UTF-8 sequence. */
 const NOT_ASCII = /[^\0-\x7f]/;
 
-const UTF8 = new TextDecoder();
+// A string may begin with U+FEFF: it is a character of the value there, not a byte-order mark to drop.
+const UTF8 = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /** Decodes strings of UTF-8 bytes (one Latin-1 character each), counting the bytes beyond ASCII they hold. */
 class BinaryStrings {

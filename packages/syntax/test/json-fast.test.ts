@@ -178,6 +178,12 @@ describe("parseJson on UTF-8 bytes", () => {
     );
   });
 
+  it("keeps a string's first character when it is U+FEFF (a decoder drops it as a byte-order mark)", () => {
+    expectSameAsText('"\ufeff"');
+    expectSameAsText('{"a": "\ufeffb", "c": ["\ufeff"]}');
+    expect(parseJson(fromBytes('"\ufeff"')).value).toBe("\ufeff");
+  });
+
   it("decodes the strings beyond ASCII in place and never the whole text of a clean file", () => {
     const text = '{"name": "Relevé – n°1", "list": ["été", "x:y", {"deep": "ça"}], "plain": "abc"}';
     const source = fromBytes(text);
