@@ -17,7 +17,12 @@ export default defineConfig({
     // after one second, which a page still loading on a busy machine can take.
     expect: { poll: { timeout: 60_000 } },
     // Two test files at a time, even on two cores: much of the time is spent waiting on child processes (the
-    // CLI, the language server, editors, a browser). npm test took 10 min with one, 7 with two.
+    // CLI, the language server, editors, a browser). npm test took 10 min with one, 7 with two; three were slower
+    // than two (762 s against 634 on a loaded machine): the two cores are then the limit.
     maxWorkers: 2,
+    // Test files share a worker's modules rather than each importing the packages afresh: the imports took about
+    // as long as the unit tests themselves (74 of 143 s on a loaded machine, 16 s shared). So no test may change a
+    // module's state for the files after it; the one mock (switches.test.ts's `vscode`) is of a module only it imports.
+    isolate: false,
   },
 });

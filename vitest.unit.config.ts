@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     ...base.test,
     include: ["packages/*/test/**/*.test.ts"],
+    // No CLI is spawned, so none is bundled (test/published-cli.ts).
+    globalSetup: ["test/temporary-root.ts"],
     exclude: [...configDefaults.exclude, "packages/language-server/test/**"],
   },
 });
