@@ -31,7 +31,7 @@ for (const [name, range] of external) {
 }
 
 // `--out <folder>`, beside bundle/ (the bundle finds package.json and the docs from its folder's parent): the tests'
-// copy (test/temporary-root.ts), which `npm pack` running beside them does not remove.
+// copy (test/published-cli.ts), which `npm pack` running beside them does not remove.
 const out = process.argv.indexOf("--out");
 const outdir = out === -1 ? at("../bundle/") : `${resolve(process.argv[out + 1])}/`;
 rmSync(outdir, { recursive: true, force: true });
