@@ -202,7 +202,7 @@ export async function startClient(options: StartOptions): Promise<Client> {
       });
     },
     async logged(pattern) {
-      for (const deadline = Date.now() + 15_000; !pattern.test(stderr); ) {
+      for (const deadline = Date.now() + 60_000; !pattern.test(stderr); ) {
         if (Date.now() > deadline) throw new Error(`the server never logged ${pattern}; its log:\n${stderr}`);
         await new Promise((done) => setTimeout(done, 20));
       }

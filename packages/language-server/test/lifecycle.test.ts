@@ -36,7 +36,7 @@ describe("server lifecycle over stdio", () => {
         frame({ method: "$/cancelRequest", params: { id: "cancelled-1" } }),
     );
     const answer = () => output.match(/\{[^\n]*"id":"cancelled-1"[^\n]*?\}(?=Content-Length|$)/)?.[0];
-    for (const deadline = Date.now() + 10_000; !answer() && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 60_000; !answer() && Date.now() < deadline; ) {
       await new Promise((done) => setTimeout(done, 20));
     }
     expect(JSON.parse(answer() ?? "{}")).toMatchObject({ error: { code: LSPErrorCodes.RequestCancelled } });
@@ -119,7 +119,7 @@ describe("server lifecycle over stdio", () => {
     };
     const answer = async (id: number) => {
       const found = () => stdout.match(new RegExp(`\\{[^\\n]*"id":${id}[^\\n]*?\\}(?=Content-Length|$)`))?.[0];
-      for (const deadline = Date.now() + 10_000; !found() && Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 60_000; !found() && Date.now() < deadline; ) {
         await new Promise((done) => setTimeout(done, 20));
       }
       return JSON.parse(found() ?? "{}");

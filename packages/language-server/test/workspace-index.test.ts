@@ -67,7 +67,7 @@ describe("the workspace index", () => {
     const pipe = await open(fifo, "w");
     await pipe.write(withBox("SAVEDBOX"));
     await pipe.close();
-    for (const deadline = Date.now() + 10_000; ; await settle(50)) {
+    for (const deadline = Date.now() + 60_000; ; await settle(50)) {
       const found = await boxes(client);
       if (found.includes("SAVEDBOX") || Date.now() > deadline) {
         expect(found).toEqual(["SAVEDBOX"]);
