@@ -209,6 +209,8 @@ const FOREIGN_BOMS: readonly { bytes: readonly number[]; encoding: string; order
 ];
 
 const utf8 = new TextDecoder("utf-8");
+// For the text after a byte order mark already cut off: a U+FEFF there is the user's character, to keep.
+const utf8AfterBom = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
  * Decodes a file's bytes as strict UTF-8 (a leading BOM dropped); text in another Unicode encoding is named. Bytes
@@ -263,7 +265,7 @@ class DecodedLater {
 
   get text(): string {
     // From the binary string, not the bytes: a file's buffer is not kept for as long as its source is.
-    this.#text ??= utf8.decode(Buffer.from(this.binary, "latin1"));
+    this.#text ??= utf8AfterBom.decode(Buffer.from(this.binary, "latin1"));
     return this.#text;
   }
 }
