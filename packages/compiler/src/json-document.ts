@@ -7,6 +7,7 @@ import {
   parseJson,
   type Span,
   type SyntaxNode,
+  textOf,
   type Utf8Text,
   walkPath,
 } from "@mailroom/syntax";
@@ -45,7 +46,6 @@ export function readPositioned(file: string, text: string): SourceDocument {
 
 /** The document of a JSON file; its `text`, read from UTF-8 bytes, decoded when first read. */
 function documentOf(file: string, source: string | Utf8Text, parsed: ParsedJson): SourceDocument {
-  const textOf = () => (typeof source === "string" ? source : source.text);
   const { value, tree, diagnostics } = parsed;
   const wellFormed = !diagnostics.some((d) => d.severity === "error");
   const services: ServiceSource[] = [];
@@ -60,7 +60,7 @@ function documentOf(file: string, source: string | Utf8Text, parsed: ParsedJson)
     return diagnostic(
       "not-a-service",
       "notAService",
-      { found: describeFound(found, textOf(), span), where: what },
+      { found: describeFound(found, textOf(source), span), where: what },
       span,
     );
   };
@@ -120,6 +120,6 @@ class JsonDocument implements SourceDocument {
   ) {}
 
   get text(): string {
-    return typeof this.source === "string" ? this.source : this.source.text;
+    return textOf(this.source);
   }
 }

@@ -1,4 +1,4 @@
-import type { Utf8Text } from "@mailroom/syntax";
+import { textOf, type Utf8Text } from "@mailroom/syntax";
 import { type CompileOptions, compileDsl } from "./dsl/index.js";
 import { readJsonDocument } from "./json-document.js";
 import type { SourceDocument } from "./source.js";
@@ -14,6 +14,4 @@ export const isDslFile = (path: string): boolean => /\.ya?ml$/i.test(path);
  * file's text is decoded only if something asks for it (the document's `text`).
  */
 export const readDocument = (file: string, text: string | Utf8Text, options?: CompileOptions): SourceDocument =>
-  isDslFile(file)
-    ? compileDsl(file, typeof text === "string" ? text : text.text, options)
-    : readJsonDocument(file, text);
+  isDslFile(file) ? compileDsl(file, textOf(text), options) : readJsonDocument(file, text);

@@ -1,4 +1,4 @@
-import type { PathSegment, Span, Utf8Text } from "@mailroom/syntax";
+import { type PathSegment, type Span, textOf, type Utf8Text } from "@mailroom/syntax";
 import type { Location } from "./source.js";
 
 type Path = readonly PathSegment[];
@@ -71,7 +71,7 @@ export class Wording {
 
   /** The file's text, if known. */
   get text(): string | undefined {
-    return typeof this.source === "object" ? this.source.text : this.source;
+    return this.source === undefined ? undefined : textOf(this.source);
   }
 
   /** The location of `path` when the file writes it there (not an ancestor standing in for it). */

@@ -21,6 +21,9 @@ export interface Utf8Text {
   readonly text: string;
 }
 
+/** The text of a source given as text or as UTF-8 bytes (decoded then, if not yet). */
+export const textOf = (source: string | Utf8Text): string => (typeof source === "string" ? source : source.text);
+
 /**
  * `parseJson`'s fast path, for a clean text: `JSON.parse` for the value, a count of colons for what JSON.parse does
  * not tell (duplicate keys; nesting deeper than `MAX_NESTING` from the value), and positions only on demand.

@@ -1,9 +1,9 @@
 import { type ParseErrorCode, printParseErrorCode, visit } from "jsonc-parser";
 import { diagnostic } from "./catalogue.js";
 import type { Diagnostic, Span } from "./diagnostic.js";
-import { readFastJson, type Utf8Text } from "./json-fast.js";
+import { readFastJson, textOf, type Utf8Text } from "./json-fast.js";
 
-export type { Utf8Text };
+export { textOf, type Utf8Text };
 
 import {
   type ArrayNode,
@@ -43,8 +43,7 @@ export interface JsonOptions {
 export function parseJson(source: string | Utf8Text, options: JsonOptions = {}): ParsedJson {
   const fast = options.positioned ? undefined : readFastJson(source);
   if (fast) return { value: fast.value, tree: fast.tree, diagnostics: [] };
-  const text = typeof source === "string" ? source : source.text;
-  const { root, diagnostics } = readPositioned(text);
+  const { root, diagnostics } = readPositioned(textOf(source));
   return { value: root && toJson(root), tree: () => root, diagnostics };
 }
 
