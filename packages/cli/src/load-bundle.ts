@@ -29,10 +29,9 @@ export interface BundleToLoad {
 export function loadBundle({ file, hash, command, env = process.env }: BundleToLoad): Record<string, unknown> {
   const cacheFile = cachePath(hash, command, env);
   const cachedData = cacheFile === undefined ? undefined : readIfAny(cacheFile);
-  // Node's own wrapper, on the first line, so that stack traces give the bundle's lines and columns. The bundle is
-  // ASCII (the bundler checks it), so Latin-1, ten times faster to decode than UTF-8, reads it the same.
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, "latin1")}\n})`;
-  const script = new Script(wrapped, { filename: file, ...(cachedData ? { cachedData } : {}) });
+  // The bundle is ASCII (the bundler checks it), so Latin-1, ten times faster to decode than UTF-8, reads it the same.
+  // It is written as a function of the module wrapper's parameters, which running it as a script gives.
+  const script = new Script(readFileSync(file, "latin1"), { filename: file, ...(cachedData ? { cachedData } : {}) });
   if (cacheFile !== undefined && (cachedData === undefined || script.cachedDataRejected === true)) {
     process.once("exit", () => writeCache(cacheFile, script));
   }
