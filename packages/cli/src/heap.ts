@@ -45,12 +45,12 @@ const BATCH_SETTINGS = [
  * Runs a batch under BATCH_SETTINGS, put back when it ends: while a process starts its heap is growing, and the same
  * settings there made a lint of one file a few milliseconds slower; and V8 takes the bundle's code cache, written at
  * exit, only under the flags it was read with. A setting given to node (`--heap-growing-percent`,
- * `--[no-]allocation-site-pretenuring`, `--incremental-marking-hard-trigger`,
- * `--max-inlined-bytecode-size-cumulative`) is kept.
+ * `--[no-]allocation-site-pretenuring`, `--incremental-marking-hard-trigger`, `--max-inlined-bytecode-size-cumulative`,
+ * or V8's other spellings of them) is kept; NODE_OPTIONS takes none of them.
  */
 export async function withBatchHeap<T>(run: () => Promise<T>): Promise<T> {
-  const given = (flag: string) => process.execArgv.some((arg) => arg.replace(/^--(no-)?/, "").startsWith(flag));
-  const settings = BATCH_SETTINGS.filter(({ flag }) => !given(flag));
+  const given = givenFlags();
+  const settings = BATCH_SETTINGS.filter(({ flag }) => !given.has(flag));
   if (settings.length === 0) return run();
   // Loaded here, as src/hash.ts loads node:crypto: a lint of a few files never needs it.
   const { setFlagsFromString } = process.getBuiltinModule("node:v8");
@@ -60,4 +60,10 @@ export async function withBatchHeap<T>(run: () => Promise<T>): Promise<T> {
   } finally {
     for (const { back } of settings) setFlagsFromString(back);
   }
+}
+
+/** The names of the flags node was given, as BATCH_SETTINGS spells them: V8 reads `_` as `-` and `--no` as `--no-`. */
+function givenFlags(): Set<string> {
+  const names = process.execArgv.map((arg) => /^--(?:no-?)?([^=]+)/.exec(arg)?.[1]?.replaceAll("_", "-"));
+  return new Set(names.filter((name) => name !== undefined));
 }
