@@ -12,6 +12,7 @@ function compile(body: string) {
     const { line, column } = new LineIndex(text).position(offset);
     return `${line}:${column}`;
   };
+  // biome-ignore lint/suspicious/noExplicitAny: a JSON tree read by path, checked by the assertions themselves
   return { text, document, json: service?.json as Record<string, any>, service, at };
 }
 
