@@ -198,6 +198,35 @@ describe("mailroom docs", () => {
     expect(page).toMatch(/\| error \| `[a-z-]+` \| 5:\d+ \|/);
   });
 
+  it("shows the control characters of names, which HTML and Markdown would drop or hide", async () => {
+    const cwd = folder();
+    writeFileSync(
+      join(cwd, "controls.service.yaml"),
+      'id: 1\nname: "Bell\\a or\\x1b[31m red"\ntype: SIMPLE_UNIQUE\nboxes:\n  "let\\0ters":\n    type: pdf\n    main: true\n    elements: 1\n',
+    );
+    const result = await runCli(["docs", "controls.service.yaml", "-o", "out", "--format", "md", "--format", "html"], {
+      cwd,
+    });
+    expect(result.stderr).toBe("documented 1 service in 4 files\n");
+    for (const file of ["controls.md", "controls.html", "index.md", "index.html"]) {
+      const page = readFileSync(join(cwd, "out", file), "utf8");
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+      expect(page.match(/[\u0000-\u0008\u000b-\u000c\u000e-\u001f\u007f-\u009f]/g), file).toBeNull();
+      // Markdown escapes the `[`.
+      expect(page, file).toContain(
+        file.endsWith(".md") ? "Bell\u2407 or\u241b\\[31m red" : "Bell\u2407 or\u241b[31m red",
+      );
+    }
+    // In the text, the code examples and the diagrams: Mermaid's in Markdown, the SVG Graphviz drew in HTML.
+    const markdown = readFileSync(join(cwd, "out/controls.md"), "utf8");
+    expect(markdown).toContain("| [let\u2400ters](#box-let-ters) |");
+    expect(markdown).toContain("-F 'file__file_let\u2400ters_0=@");
+    expect(markdown).toMatch(/n0\["let\u2400ters<br>PDF, main/);
+    const html = readFileSync(join(cwd, "out/controls.html"), "utf8");
+    expect(html).toContain('<a href="#box-let-ters"><code>let\u2400ters</code></a>');
+    expect(html).toMatch(/<text [^>]*>let\u2400ters<\/text>/);
+  });
+
   it("refuses what it cannot do, as usage errors", async () => {
     const check = await runCli(["docs", "examples", "--check"]);
     expect(check).toMatchObject({ code: 2 });

@@ -1,3 +1,4 @@
+import { showControls } from "@mailroom/syntax";
 import type { Diagram } from "./model.js";
 
 /*
@@ -73,7 +74,7 @@ export class GraphBuilder {
 
 // Mermaid reads entity codes in quoted labels; a raw quote, `#`, `<` or `&` would end or alter the label.
 const mermaidText = (value: string): string =>
-  value.replace(/[#"<>&`]/g, (c) => `#${c.codePointAt(0)};`).replace(/[\r\n]+/g, " ");
+  showControls(value.replace(/[#"<>&`]/g, (c) => `#${c.codePointAt(0)};`).replace(/[\r\n]+/g, " "), "\t");
 
 const MERMAID_SHAPES: Readonly<Record<Shape, [string, string]>> = {
   box: ["[", "]"],
@@ -107,19 +108,17 @@ export function toMermaid(graph: Graph): string {
  * One line of a DOT quoted string. Graphviz reads a backslash as an escape (`\N` is the node's id), a quote as the
  * end, `&...;` as an entity and NUL as the end of its input; other control characters would go into the SVG, where
  * XML forbids them, and a lone surrogate is no UTF-8. So: backslashes and quotes escaped, `&` written as its entity,
- * line breaks and tabs made spaces, the other C0 controls and DEL shown as their Unicode pictures (NUL as U+2400),
- * a lone surrogate as U+FFFD. An empty line is a space: viz.js crashes on a label whose first line is empty.
+ * line breaks and tabs made spaces, the other control characters shown (showControls: NUL as U+2400), a lone
+ * surrogate as U+FFFD. An empty line is a space: viz.js crashes on a label whose first line is empty.
  */
 const dotLine = (value: string): string =>
-  value
-    .replace(/[\\"]/g, (c) => `\\${c}`)
-    .replace(/&/g, "&amp;")
-    .replace(/[\r\n\t]+/g, " ")
-    .replace(/\p{Cs}/gu, "\ufffd")
-    .replace(/\p{Cc}/gu, (c) => {
-      const code = c.charCodeAt(0);
-      return code < 0x20 ? String.fromCharCode(0x2400 + code) : code === 0x7f ? "\u2421" : c;
-    }) || " ";
+  showControls(
+    value
+      .replace(/[\\"]/g, (c) => `\\${c}`)
+      .replace(/&/g, "&amp;")
+      .replace(/[\r\n\t]+/g, " ")
+      .replace(/\p{Cs}/gu, "\ufffd"),
+  ) || " ";
 
 const dotText = (value: string): string => `"${dotLine(value)}"`;
 

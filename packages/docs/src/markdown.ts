@@ -1,3 +1,4 @@
+import { showControls } from "@mailroom/syntax";
 import { CHANNEL_CHOICE } from "./channels.js";
 import type {
   BoxDocs,
@@ -29,13 +30,12 @@ export interface MarkdownOptions {
 
 /**
  * Text as Markdown shows it, on one line: what could start a link, an emphasis, code, HTML, a table cell or an
- * entity is escaped, and so is a line start that would make a heading, a list or a quote. The rest stays as
- * written, so that the Markdown reads well as text too (`PURCHASE_ORDERS`: an underscore inside a word is
- * never emphasis on GitHub).
+ * entity is escaped, and so is a line start that would make a heading, a list or a quote; control characters are
+ * shown (showControls). The rest stays as written, so that the Markdown reads well as text too
+ * (`PURCHASE_ORDERS`: an underscore inside a word is never emphasis on GitHub).
  */
 export const escapeMarkdown = (value: string): string =>
-  value
-    .replace(/\s*[\r\n]+\s*/g, " ")
+  showControls(value.replace(/\s*[\r\n]+\s*/g, " "), "\t")
     .replace(/[\\`*[\]<>|~]|&(?=#?\w+;)/g, "\\$&")
     .replace(/(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu, "\\_")
     .replace(/^[#+=-]/, "\\$&")
@@ -46,13 +46,14 @@ export function codeSpan(value: string): string {
   const runs = value.match(/`+/g) ?? [];
   const fence = "`".repeat(Math.max(0, ...runs.map((r) => r.length)) + 1);
   const pad = value.startsWith("`") || value.endsWith("`") || value === "" ? " " : "";
-  return `${fence}${pad}${value.replace(/[\r\n]+/g, " ")}${pad}${fence}`;
+  return `${fence}${pad}${showControls(value.replace(/[\r\n]+/g, " "), "\t")}${pad}${fence}`;
 }
 
+/** A fenced code block that holds any text, its control characters shown but for tabs and line breaks. */
 function codeBlock(value: string, language = ""): string {
   const runs = value.match(/`{3,}/g) ?? [];
   const fence = "`".repeat(Math.max(2, ...runs.map((r) => r.length)) + 1);
-  return `${fence}${language}\n${value}\n${fence}`;
+  return `${fence}${language}\n${showControls(value, "\t\n\r")}\n${fence}`;
 }
 
 const yesNo = (value: boolean | null): string => (value === null ? "not set" : value ? "yes" : "no");

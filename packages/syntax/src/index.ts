@@ -1,6 +1,7 @@
 export * from "./append.js";
 export * from "./catalogue.js";
 export * from "./catalogue-docs.js";
+export * from "./controls.js";
 export * from "./diagnostic.js";
 export * from "./expression/index.js";
 export * from "./json.js";

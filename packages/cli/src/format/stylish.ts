@@ -1,4 +1,4 @@
-import type { Severity } from "@mailroom/syntax";
+import { type Severity, showControls } from "@mailroom/syntax";
 import { displayPath, filesOfChecked, located, problemCounts, type Report, summary } from "../report.js";
 import type { FrameLine } from "./frame.js";
 import type { FormatContext } from "./index.js";
@@ -31,19 +31,8 @@ const COLOR: Palette = {
   severity: { error: ansi(31, 39), warning: ansi(33, 39), info: ansi(36, 39) },
 };
 
-/**
- * Text from a file or a message made safe for a terminal: control characters (an escape sequence hidden in a
- * service could otherwise restyle or rewrite the screen) become visible symbols, one UTF-16 unit for one, so
- * that columns still line up with the carets.
- */
-export function printable(text: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
-  return text.replace(/[\u0000-\u0008\u000a-\u001f\u007f-\u009f]/g, (c) => {
-    const code = c.charCodeAt(0);
-    if (code < 0x20) return String.fromCharCode(0x2400 + code);
-    return code === 0x7f ? "\u2421" : "\ufffd";
-  });
-}
+/** Text from a file or a message made safe for a terminal: its tabs kept, which the underline follows. */
+export const printable = (text: string): string => showControls(text, "\t");
 
 /**
  * The code frame of a problem: its first line, and under it a caret underline of the span on that line (one

@@ -1,6 +1,8 @@
+import { showControls } from "@mailroom/syntax";
+
 /*
  * Escaping for HTML text and attribute values. Every string that comes from a service goes through it, so a
- * name or a description can never add markup to a page.
+ * name or a description can never add markup to a page, nor hide a character in it (showControls).
  */
 
 const ENTITIES: Readonly<Record<string, string>> = {
@@ -13,5 +15,5 @@ const ENTITIES: Readonly<Record<string, string>> = {
 
 /** Text safe inside an element or a quoted attribute value. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
+  return showControls(text, "\t\n\r").replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
 }
