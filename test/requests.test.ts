@@ -154,6 +154,31 @@ describe("mailroom lint on request files", () => {
     );
   });
 
+  it("honours suppression comments in a YAML request file, and reports those that silence nothing", async () => {
+    const dir = examplesCopy();
+    const job = readFileSync(join(dir, "payslips.job.yaml"), "utf8").replace("_PAYSLIPS_0", "_PAYSLIPS_1");
+    const wrong = "  file__file_PAYSLIPS_1:";
+    const suppressed = job
+      .replace(wrong, `  # mailroom-disable-next-line part-counter -- numbered by the scanner\n${wrong}`)
+      .replace(
+        "  file__file_ATTESTATIONS_0:",
+        "  # mailroom-disable-next-line part-countr\n  file__file_ATTESTATIONS_0:",
+      )
+      .replace("parameters:", "# mailroom-disable unknown-part\nparameters:");
+    writeFileSync(join(dir, "suppressed.job.yaml"), suppressed);
+    // The same finding unsuppressed, to show the comment is what silences it.
+    writeFileSync(join(dir, "wrong.job.yaml"), job);
+    const { found } = await lintJson(["suppressed.job.yaml", "wrong.job.yaml"], dir);
+    expect(found.map((d) => `${d.file} ${d.line}:${d.column} ${d.severity} ${d.code} ${d.message}`)).toEqual([
+      'suppressed.job.yaml 5:1 warning unused-suppression Found a suppression of "unknown-part" that silences nothing; expected a problem with the code "unknown-part" in this file, or remove the comment.',
+      'suppressed.job.yaml 19:3 warning unused-suppression Found a suppression of "part-countr", which is not a rule or diagnostic code; expected a known code such as "part-counter".',
+      expect.stringMatching(/^wrong\.job\.yaml 16:3 error part-counter /),
+    ]);
+    // A configuration's severity for unused suppressions applies here too.
+    writeFileSync(join(dir, "mailroom.config.yaml"), "rules:\n  unused-suppression: off\n");
+    expect((await lintJson(["suppressed.job.yaml"], dir)).found).toEqual([]);
+  });
+
   it("fixes a channel named by its name with --fix, writing its label", async () => {
     const dir = examplesCopy();
     const text = readFileSync(join(repoRoot, FIXTURES, "channel-label.delivery.yaml"), "utf8")

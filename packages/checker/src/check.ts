@@ -73,17 +73,32 @@ export function checkDocument(document: SourceDocument, options: CheckOptions = 
   const unsure = (offset: number | undefined) =>
     heldBack === undefined ||
     heldBack.some((held) => held.any && (offset === undefined || held.covers({ offset, length: 0 })));
-  const configured = reseverity(diagnostics, options.rules, "unknown-key");
+  const sorted = settle(diagnostics, suppressions, unsure, options.rules)
+    .map((d) => onWholeCharacters(document.text, d))
+    .sort(bySpan);
+  return cap.apply(sorted, severityOf);
+}
+
+/**
+ * A file's findings once checked (a service's, a request's), under its settings and its suppression comments: the
+ * configured severity of `unknown-key`, what a suppression silences left out and the suppressions that silenced
+ * nothing reported (but where the check was `unsure`, see Suppressions.unused), then the configured severity of
+ * `unused-suppression`.
+ */
+export function settle(
+  diagnostics: Diagnostic[],
+  suppressions: Suppressions | undefined,
+  unsure: (offset: number | undefined) => boolean,
+  rules: RuleSettingsMap | undefined,
+): Diagnostic[] {
+  const configured = reseverity(diagnostics, rules, "unknown-key");
   const kept = suppressions
     ? [
         ...configured.filter((d) => !suppressions.silences(d.code, d.span.offset)),
         ...suppressions.unused(KNOWN_CODES, unsure),
       ]
     : configured;
-  const sorted = reseverity(kept, options.rules, "unused-suppression")
-    .map((d) => onWholeCharacters(document.text, d))
-    .sort(bySpan);
-  return cap.apply(sorted, severityOf);
+  return reseverity(kept, rules, "unused-suppression");
 }
 
 /** The base codes whose severity the settings may change, applied after the checks (`reseverity`). */

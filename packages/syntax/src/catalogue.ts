@@ -516,9 +516,9 @@ export const CATALOGUE = {
     },
     messages: {
       inFile:
-        'Found a suppression of "{{code}}" that silences nothing; expected a "{{code}}" problem in this file, or remove the comment.',
+        'Found a suppression of "{{code}}" that silences nothing; expected a problem with the code "{{code}}" in this file, or remove the comment.',
       onLine:
-        'Found a suppression of "{{code}}" that silences nothing; expected a "{{code}}" problem on line {{line}}, or remove the comment.',
+        'Found a suppression of "{{code}}" that silences nothing; expected a problem with the code "{{code}}" on line {{line}}, or remove the comment.',
       unknownCode: 'Found a suppression of "{{code}}", which is not a rule or diagnostic code; expected a known code.',
       unknownCodeNear:
         'Found a suppression of "{{code}}", which is not a rule or diagnostic code; expected a known code such as "{{suggestion}}".',

@@ -59,7 +59,7 @@ describe("the diagnostic catalogue", () => {
       code: "unused-suppression",
       severity: "warning",
       message:
-        'Found a suppression of "x" that silences nothing; expected a "x" problem on line 3, or remove the comment.',
+        'Found a suppression of "x" that silences nothing; expected a problem with the code "x" on line 3, or remove the comment.',
       span: { offset: 1, length: 2 },
     });
     // @ts-expect-error: the placeholder "suggestion" has no value.

@@ -1,8 +1,10 @@
 import { dirname, resolve } from "node:path";
 import { type Diagnostic, diagnostic, fillTemplate, type Span } from "@mailroom/syntax";
+import { settle } from "../check.js";
 import type { ResolvedSettings } from "../config/resolver.js";
 import type { RuleSettingsMap } from "../engine/run.js";
 import { REQUEST_RULES } from "../rules/index.js";
+import { Suppressions } from "../suppressions.js";
 import { gatherFacts, type RequestHost, type RequestSettings } from "./gather.js";
 import { readRequest } from "./read-request.js";
 import type { RequestRelated, RequestReport } from "./request-rule.js";
@@ -25,7 +27,8 @@ const bySpan = (a: Diagnostic, b: Diagnostic) =>
  * Every diagnostic of a request file (a job, a delivery command, an organizational unit) in text order: reading
  * problems, its shape against the model, then, when it has its shape, the request rules with the facts they
  * need from outside the file (the service it calls, its local files, the option listings). Related places in
- * the service are given in the service's file.
+ * the service are given in the service's file. The settings and a YAML file's suppression comments apply last, as
+ * in a service's file; a file without its shape is not checked by the rules, so a suppression there is not judged.
  */
 export async function checkRequest(
   file: string,
@@ -36,7 +39,9 @@ export async function checkRequest(
 ): Promise<Diagnostic[]> {
   const read = readRequest(file, kind, text);
   const diagnostics = [...read.diagnostics];
-  if (!read.sound) return diagnostics.sort(bySpan);
+  const suppressions = Suppressions.of(text, read.comments);
+  const settled = () => settle(diagnostics, suppressions, () => !read.sound, options.rules).sort(bySpan);
+  if (!read.sound) return settled();
   const facts = await gatherFacts(file, kind, read.value, options, host);
   const spanOf = (path: RequestReport["path"], at?: "key" | "value"): Span => {
     const location = read.locate(path);
@@ -80,5 +85,5 @@ export async function checkRequest(
       diagnostics.push(diagnostic("internal-error", "ruleFailed", data, spanOf([])));
     }
   }
-  return diagnostics.sort(bySpan);
+  return settled();
 }

@@ -1,6 +1,14 @@
 import { diagnoseAgainst, isDslFile, type Location, locatorOf, Wording } from "@mailroom/compiler";
 import { DeliveryFile, JobFile, OrganizationalUnit } from "@mailroom/model";
-import { type Diagnostic, type PathSegment, parseJson, parseYaml, type SyntaxNode, toJson } from "@mailroom/syntax";
+import {
+  type Comment,
+  type Diagnostic,
+  type PathSegment,
+  parseJson,
+  parseYaml,
+  type SyntaxNode,
+  toJson,
+} from "@mailroom/syntax";
 import type * as z from "zod";
 import type { RequestKind } from "./request-rule.js";
 
@@ -17,6 +25,8 @@ export interface ReadRequest {
   readonly tree: SyntaxNode | undefined;
   locate(path: readonly PathSegment[]): Location;
   readonly diagnostics: Diagnostic[];
+  /** A YAML file's comments, where suppression comments are; none in JSON. */
+  readonly comments: readonly Comment[];
   /** Whether the value has the file kind's shape, so that the rules may read it. */
   readonly sound: boolean;
 }
@@ -25,10 +35,12 @@ export interface ReadRequest {
 export function readRequest(file: string, kind: RequestKind, text: string): ReadRequest {
   let tree: SyntaxNode | undefined;
   let diagnostics: Diagnostic[];
+  let comments: readonly Comment[] = [];
   if (isDslFile(file)) {
     const parsed = parseYaml(text);
     tree = parsed.root;
     diagnostics = parsed.diagnostics;
+    comments = parsed.comments;
   } else {
     const parsed = parseJson(text);
     tree = parsed.tree();
@@ -38,10 +50,10 @@ export function readRequest(file: string, kind: RequestKind, text: string): Read
   const locate = locatorOf(tree ?? empty);
   const value = tree === undefined ? undefined : toJson(tree);
   if (diagnostics.some((d) => d.severity === "error")) {
-    return { kind, value, tree, locate, diagnostics, sound: false };
+    return { kind, value, tree, locate, diagnostics, comments, sound: false };
   }
   const { shape: schema, whole } = SHAPES[kind];
   const shape = diagnoseAgainst(schema, value, locate, { wording: new Wording(value, locate, text, false, whole) });
   const sound = !shape.some((d) => d.severity === "error");
-  return { kind, value, tree, locate, diagnostics: [...diagnostics, ...shape], sound };
+  return { kind, value, tree, locate, diagnostics: [...diagnostics, ...shape], comments, sound };
 }
