@@ -12,9 +12,11 @@ import {
   requestOptions,
 } from "@mailroom/checker";
 import { isDslFile } from "@mailroom/compiler";
-import { LineIndex, parseJson, parseYaml, type SyntaxNode, toJson } from "@mailroom/syntax";
+import type { ActionDocument } from "@mailroom/language";
+import { type Diagnostic, LineIndex, parseJson, parseYaml, type SyntaxNode, toJson } from "@mailroom/syntax";
+import type * as lsp from "vscode-languageserver";
 import type { PlaceResolver } from "./convert.js";
-import { toDiagnostic } from "./convert.js";
+import { toCodeAction, toDiagnostic, toSpan } from "./convert.js";
 import { settingsOf } from "./diagnostics.js";
 import { fileOf } from "./documents.js";
 import type { ServerState } from "./state.js";
@@ -35,19 +37,33 @@ const host: RequestHost = {
   },
 };
 
-/** Publishes a request file's diagnostics, unless a newer version came meanwhile. */
-export async function publishRequest(state: ServerState, uri: string): Promise<void> {
+/** A request file's diagnostics, with the version and text they are of; undefined for no open request file. */
+async function checkedRequest(
+  state: ServerState,
+  uri: string,
+): Promise<{ version: number; text: string; diagnostics: Diagnostic[] } | undefined> {
   const document = state.documents.get(uri);
   const file = fileOf(uri);
   const kind = requestKind(file);
-  if (!document || kind === undefined) return;
+  if (!document || kind === undefined) return undefined;
   const { version } = document;
   const text = document.getText();
   const settings = await settingsOf(state, uri, file);
   const diagnostics = settings.ignored
     ? []
     : await checkRequest(file, text, kind, requestOptions(file, settings), host);
-  if (state.documents.get(uri)?.version !== version || !state.opened.has(uri)) return;
+  return { version, text, diagnostics };
+}
+
+/** Whether a request file's checked version is still the one open. */
+const current = (state: ServerState, uri: string, version: number): boolean =>
+  state.documents.get(uri)?.version === version && state.opened.has(uri);
+
+/** Publishes a request file's diagnostics, unless a newer version came meanwhile. */
+export async function publishRequest(state: ServerState, uri: string): Promise<void> {
+  const checked = await checkedRequest(state, uri);
+  if (!checked || !current(state, uri, checked.version)) return;
+  const { version, text, diagnostics } = checked;
   const lines = new LineIndex(text);
   const others = new Map<string, LineIndex>();
   for (const d of diagnostics) {
@@ -68,6 +84,32 @@ export async function publishRequest(state: ServerState, uri: string): Promise<v
     version,
     diagnostics: diagnostics.map((d) => toDiagnostic(lines, d, docsBase, resolvePlace)),
   });
+}
+
+/**
+ * The code actions at `range` of a request file, as a service's: the fixes its diagnostics carry, "fix all", and in
+ * YAML "disable this rule for this line" (the suppression comments checkRequest honours).
+ */
+export async function requestCodeActions(
+  state: ServerState,
+  uri: string,
+  range: lsp.Range,
+  answered: readonly lsp.Diagnostic[],
+): Promise<lsp.CodeAction[]> {
+  const checked = await checkedRequest(state, uri);
+  if (!checked || !current(state, uri, checked.version)) return [];
+  const { text, diagnostics } = checked;
+  const lines = new LineIndex(text);
+  const yaml = isDslFile(fileOf(uri));
+  const parsed = yaml ? parseYaml(text) : undefined;
+  const document: ActionDocument = {
+    text,
+    lines,
+    source: { format: yaml ? "dsl" : "json", comments: parsed?.comments ?? [], tree: () => parsed?.root },
+  };
+  return state.service
+    .codeActions(document, toSpan(lines, range), diagnostics)
+    .map((action) => toCodeAction(lines, uri, action, answered));
 }
 
 /** The service a request document calls and the option values its configuration lists, for the cursor's help. */

@@ -2,6 +2,8 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
+  type CodeAction,
+  CodeActionRequest,
   type CompletionItem,
   CompletionRequest,
   DefinitionRequest,
@@ -10,7 +12,7 @@ import {
   type MarkupContent,
 } from "vscode-languageserver-protocol";
 import { readAnnotations } from "../../../test/annotations.js";
-import { positionOf, repoRoot, serverForAll, uriOf } from "./client.js";
+import { applyEdits, positionOf, repoRoot, serverForAll, uriOf } from "./client.js";
 
 /*
  * Request files over stdio: each request rule's fixture (test/fixtures/requests, checked against the examples'
@@ -46,6 +48,41 @@ describe("request files over stdio", () => {
     }
     const expected = readAnnotations(text).map((a) => place(a.line, a.column, a.endColumn, a.code));
     expect(got, server.client.stderr()).toEqual(expected.sort());
+  });
+
+  it("offers a request file's fix and a suppression comment, which silences the finding", async () => {
+    const file = join(repoRoot, "examples/actions.delivery.yaml");
+    const text = readFileSync(join(FIXTURES, "channel-label.delivery.yaml"), "utf8")
+      .replace(/^service: .*\//m, "service: ")
+      .replace(/^#.*\^.*\n/gm, "");
+    const uri = server.client.open(file, text);
+    const [finding] = (await server.client.diagnostics(uri)).diagnostics;
+    expect(finding?.code).toBe("channel-label");
+    if (!finding) return;
+    const actions = (await server.client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: finding.range,
+      context: { diagnostics: [finding] },
+    })) as CodeAction[];
+    expect(actions.map((a) => `${a.kind} ${a.title}`)).toEqual([
+      'quickfix Use the label "Courrier – lettre verte"',
+      "quickfix Disable channel-label for this line",
+      "source.fixAll Fix all auto-fixable problems",
+    ]);
+    expect(applyEdits(text, actions[0]?.edit?.changes?.[uri] ?? [])).toContain('    "Courrier – lettre verte":\n');
+    const disabled = applyEdits(text, actions[1]?.edit?.changes?.[uri] ?? []);
+    expect(disabled).toContain("    # mailroom-disable-next-line channel-label -- \n    MAIL:\n");
+    // Asked only for the fix-all kind, only that.
+    const fixAll = (await server.client.connection.sendRequest(CodeActionRequest.type, {
+      textDocument: { uri },
+      range: finding.range,
+      context: { diagnostics: [], only: ["source.fixAll"] },
+    })) as CodeAction[];
+    expect(fixAll.map((a) => a.kind)).toEqual(["source.fixAll"]);
+    // Applied, as the editor would: the finding is silenced, and the comment is not reported as unused.
+    const since = server.client.publications.length;
+    server.client.change(uri, 2, [{ text: disabled }]);
+    expect((await server.client.diagnostics(uri, undefined, since)).diagnostics).toEqual([]);
   });
 
   it("points a channel named by its name at the channel's label, in the service's file", async () => {

@@ -1,9 +1,18 @@
 import { selectFixes } from "@mailroom/checker";
+import type { SourceDocument } from "@mailroom/compiler";
 import type { Diagnostic, Span } from "@mailroom/syntax";
 import { lineComment } from "./comments.js";
 import type { ParsedDocument } from "./document.js";
 import { insideScalar } from "./outline.js";
 import type { CodeAction } from "./types.js";
+
+/**
+ * What code actions read of a document: a service's (ParsedDocument), or a request file's, whose YAML takes
+ * suppression comments too (its format then "dsl", as a YAML file is read).
+ */
+export type ActionDocument = Pick<ParsedDocument, "text" | "lines"> & {
+  readonly source: Pick<SourceDocument, "format" | "comments" | "tree">;
+};
 
 const touches = (a: Span, b: Span) => a.offset <= b.offset + b.length && b.offset <= a.offset + a.length;
 
@@ -12,10 +21,10 @@ const SUPPRESSION = /^(#\s*mailroom-disable-next-line\s+)([A-Za-z0-9-]+(?:\s*,\s
 
 /**
  * The actions for the diagnostics at `span`: each fix a diagnostic carries (preferred when it is the only
- * one), "disable this rule for this line" in the DSL (JSON has no comments), and "fix all" applying every fix
+ * one), "disable this rule for this line" in YAML (JSON has no comments), and "fix all" applying every fix
  * of all the diagnostics given that can be applied together, as `mailroom lint --fix` does in one pass.
  */
-export function codeActions(document: ParsedDocument, span: Span, diagnostics: readonly Diagnostic[]): CodeAction[] {
+export function codeActions(document: ActionDocument, span: Span, diagnostics: readonly Diagnostic[]): CodeAction[] {
   const here = diagnostics.filter((d) => touches(d.span, span));
   const fixes = here.flatMap((d): CodeAction[] =>
     d.fix && d.fix.edits.length > 0
@@ -45,7 +54,7 @@ export function codeActions(document: ParsedDocument, span: Span, diagnostics: r
  * to such a comment already there. None on a line inside a scalar of several lines, where a comment line would
  * become part of the text.
  */
-function disable(document: ParsedDocument, diagnostic: Diagnostic): CodeAction | undefined {
+function disable(document: ActionDocument, diagnostic: Diagnostic): CodeAction | undefined {
   const lines = document.lines;
   const line = lines.position(diagnostic.span.offset).line;
   const start = lines.offset({ line, column: 1 });

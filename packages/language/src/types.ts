@@ -1,5 +1,6 @@
 import type { CheckOptions } from "@mailroom/checker";
 import type { Diagnostic, Span, TextEdit } from "@mailroom/syntax";
+import type { ActionDocument } from "./code-actions.js";
 import type { ParsedDocument } from "./document.js";
 import type { ParsedTestFile, TestFileContext } from "./test-file.js";
 
@@ -167,7 +168,7 @@ export interface LanguageService {
   documentSymbols(document: ParsedDocument): DocumentSymbol[];
   foldingRanges(document: ParsedDocument): FoldingRange[];
   /** Fixes for the diagnostics given (those overlapping `span`), and "disable this rule on this line". */
-  codeActions(document: ParsedDocument, span: Span, diagnostics: readonly Diagnostic[]): CodeAction[];
+  codeActions(document: ActionDocument, span: Span, diagnostics: readonly Diagnostic[]): CodeAction[];
   /** The edits that give the `fmt` layout; none when the text cannot be formatted. */
   format(document: ParsedDocument): TextEdit[];
   signatureHelp(document: ParsedDocument, offset: number): SignatureHelp | undefined;
