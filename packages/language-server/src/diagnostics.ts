@@ -193,7 +193,9 @@ export function configChanged(state: ServerState): void {
   for (const uri of state.opened) schedule(state, uri, state.client.options.diagnosticsDelay);
 }
 
-/** A service changed (edited, or on disk): the open test files, which are checked against it, are checked again. */
+/** A service changed (edited, closed, or on disk): the open test and request files, checked against it, are checked again. */
 export function serviceChanged(state: ServerState): void {
-  for (const uri of state.opened) if (isTest(uri)) schedule(state, uri, state.client.options.diagnosticsDelay);
+  for (const uri of state.opened) {
+    if (isTest(uri) || isRequest(uri)) schedule(state, uri, state.client.options.diagnosticsDelay);
+  }
 }

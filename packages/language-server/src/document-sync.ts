@@ -7,8 +7,8 @@ import type { ServerState } from "./state.js";
 /**
  * Document sync: what opening, editing and closing a document sets off. A service or test file's diagnostics are
  * published at once on open and once typing pauses after an edit; an edited configuration relints every open
- * service, an edited service every open test file; a closed document is dropped from everything, its
- * diagnostics cleared.
+ * service, an edited or closed service every open test and request file (which read it from its open document);
+ * a closed document is dropped from everything, its diagnostics cleared.
  */
 export function registerDocumentSync(state: ServerState): void {
   const { documents } = state;
@@ -40,5 +40,7 @@ export function registerDocumentSync(state: ServerState): void {
       state.workspace.close(fileOf(uri)).catch((error) => state.log(`indexing ${uri}`, error));
     }
     if (state.opened.delete(uri)) void state.connection.sendDiagnostics({ uri, diagnostics: [] });
+    // Its unsaved edits are gone: what reads it reads its file again.
+    if (isService(document)) serviceChanged(state);
   });
 }

@@ -29,13 +29,21 @@ import type { ServerState } from "./state.js";
 /** A job file, a delivery command or an organizational unit, by its name. */
 export const isRequest = (uri: string): boolean => requestKind(fileOf(uri)) !== undefined;
 
-/** PDFs' page counts by the runtime's reader, loaded when a job first needs one. */
-const host: RequestHost = {
+/**
+ * What a request's check reads through the server: PDFs' page counts by the runtime's reader, loaded when a job
+ * first needs one, and a called service's text from its open document, unsaved edits and all.
+ */
+const hostOf = (state: ServerState): RequestHost => ({
   async pageCount(file) {
     const { pdfPageCount } = await import("@mailroom/runtime");
     return pdfPageCount(file);
   },
-};
+  openText: (file) =>
+    state.documents
+      .all()
+      .find((document) => fileOf(document.uri) === file)
+      ?.getText(),
+});
 
 /** A request file's diagnostics, with the version and text they are of; undefined for no open request file. */
 async function checkedRequest(
@@ -51,7 +59,7 @@ async function checkedRequest(
   const settings = await settingsOf(state, uri, file);
   const diagnostics = settings.ignored
     ? []
-    : await checkRequest(file, text, kind, requestOptions(file, settings), host);
+    : await checkRequest(file, text, kind, requestOptions(file, settings), hostOf(state));
   return { version, text, diagnostics };
 }
 
@@ -135,7 +143,7 @@ export async function calledServiceOf(
     if (listing) optionValues.push(...listing.types.keys());
   }
   if (typeof value?.service !== "string") return { file, text, kind, optionValues };
-  const read = await readCalledServices(resolve(dirname(file), value.service));
+  const read = await readCalledServices(resolve(dirname(file), value.service), hostOf(state));
   if (!Array.isArray(read)) return { file, text, kind, optionValues };
   const id = value.parameters?.serviceId;
   const called = read.find((s) => String(s.service.id) === String(id)) ?? (read.length === 1 ? read[0] : undefined);

@@ -164,4 +164,24 @@ describe("help in request files over stdio", () => {
     })) as Location[];
     expect(toChannel.map((l) => [l.uri, l.range.start.line + 1])).toEqual([[service, 125]]);
   });
+
+  it("checks against the called service as its open document says, unsaved edits and all, and again once closed", async () => {
+    const text = readFileSync(join(repoRoot, "examples/payslips.delivery.yaml"), "utf8");
+    const delivery = open("open-service.delivery.yaml", text);
+    expect((await server.client.diagnostics(delivery)).diagnostics).toEqual([]);
+    // The channel's label changed in the editor, not on disk: the command names a label the service no longer has.
+    const serviceFile = join(repoRoot, "examples/payslips.service.yaml");
+    const renamed = readFileSync(serviceFile, "utf8").replace(
+      "  Courrier – lettre verte:",
+      "  Courrier – lettre rapide:",
+    );
+    let since = server.client.publications.length;
+    const service = server.client.open(serviceFile, renamed);
+    const changed = await server.client.diagnostics(delivery, (p) => p.diagnostics.length > 0, since);
+    expect(changed.diagnostics.map((d) => [d.range.start.line + 1, d.code])).toEqual([[8, "channel-label"]]);
+    // Closed without saving: the file on disk is the service again.
+    since = server.client.publications.length;
+    server.client.close(service);
+    expect((await server.client.diagnostics(delivery, undefined, since)).diagnostics).toEqual([]);
+  });
 });

@@ -16,11 +16,17 @@ import type {
 } from "./request-rule.js";
 
 /** What gathering needs from its caller: how to count a PDF's pages (the runtime's reader), and the clock. */
-export interface RequestHost {
+export interface RequestHost extends ServiceReader {
   /** A PDF's page count; the checker does not read PDFs itself. */
   pageCount(file: string): Promise<PageCount>;
   /** Milliseconds since the epoch (default: now). */
   readonly now?: number;
+}
+
+/** Where a called service's text comes from: an editor's open document, unsaved edits and all, before its file. */
+export interface ServiceReader {
+  /** The text of a file open in an editor; undefined for one that is not, which is read from its file. */
+  openText?(file: string): string | undefined;
 }
 
 /** Where a request is checked from: its configuration's facts, and the folder its workspace's services are in. */
@@ -30,9 +36,13 @@ export interface RequestSettings {
   readonly optionListings?: Readonly<Record<string, { readonly types: string; readonly options: string }>>;
 }
 
-/** The services of a file, without errors; or why not. */
-export async function readCalledServices(file: string): Promise<CalledService[] | ServiceProblem> {
-  const source = await readSource(file);
+/** The services of a file (its text in an editor, if `reader` has it open), without errors; or why not. */
+export async function readCalledServices(
+  file: string,
+  reader: ServiceReader = {},
+): Promise<CalledService[] | ServiceProblem> {
+  const open = reader.openText?.(file);
+  const source = open === undefined ? await readSource(file) : { ok: true as const, text: open };
   const shown = JSON.stringify(file);
   if (!source.ok) {
     const missing = source.code === "file-unreadable" && /no such file|ENOENT|does not exist/i.test(source.message);
@@ -47,10 +57,10 @@ export async function readCalledServices(file: string): Promise<CalledService[] 
 }
 
 /** The services of every service file under a folder, the files with errors left out. */
-async function workspaceServices(folder: string): Promise<CalledService[]> {
+async function workspaceServices(folder: string, reader: ServiceReader): Promise<CalledService[]> {
   const found: CalledService[] = [];
   for (const file of await findServiceFiles([folder], { names: SERVICE_FILE })) {
-    const read = await readCalledServices(file);
+    const read = await readCalledServices(file, reader);
     if (Array.isArray(read)) found.push(...read);
   }
   return found;
@@ -135,9 +145,9 @@ export async function gatherFacts(
         : join(dirname(file), json.service);
   const serviceId = kind === "job" ? String((request as JobFile).parameters.serviceId) : undefined;
   if (kind === "unit" || (kind === "job" && named === undefined))
-    services = await workspaceServices(settings.workspace);
+    services = await workspaceServices(settings.workspace, host);
   if (named !== undefined) {
-    const read = await readCalledServices(named);
+    const read = await readCalledServices(named, host);
     if (!Array.isArray(read)) serviceProblem = read;
     else {
       const byId = read.find((s) => String(s.service.id) === serviceId);
