@@ -432,4 +432,39 @@ describe("mailroom diff inputs", () => {
     expect(bad.stderr).toContain('"no-such-rev" is not a revision of this repository');
     expect(bad.code).toBe(2);
   });
+
+  it("--git follows a service whose file was renamed or moved: one service, by its id, not one removed and one added", async () => {
+    const repo = join(work, "moved");
+    mkdirSync(join(repo, "services"), { recursive: true });
+    const notices = readFileSync(join(repoRoot, "examples/customer-notices.service.yaml"), "utf8");
+    writeFileSync(join(repo, "services/customer-notices.service.yaml"), notices);
+    writeFileSync(
+      join(repo, "services/payslips.service.yaml"),
+      readFileSync(join(repoRoot, "examples/payslips.service.yaml")),
+    );
+    const git = (...args: string[]) =>
+      execFileSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", ...args], { cwd: repo });
+    git("init", "-q");
+    git("add", ".");
+    git("commit", "-qm", "services");
+    mkdirSync(join(repo, "services/notices"));
+    git("mv", "services/customer-notices.service.yaml", "services/notices/notices.service.yaml");
+    writeFileSync(join(repo, "services/notices/notices.service.yaml"), notices.replace(/^name: .*$/m, "name: Notices"));
+    unlinkSync(join(repo, "services/payslips.service.yaml"));
+    const { code, stdout, stderr } = await runCli(["diff", "--git", "HEAD", "--format", "json"], { cwd: repo });
+    expect(stderr).toBe("");
+    const report = JSON.parse(stdout);
+    expect(
+      report.services.map((s: Json) => [s.old?.file ?? null, s.new?.file ?? null, lines({ services: [s] })]),
+    ).toEqual([
+      [
+        "HEAD:services/customer-notices.service.yaml",
+        "services/notices/notices.service.yaml",
+        ["cosmetic the service: renamed"],
+      ],
+      // A file deleted with no service of its id elsewhere is still a service removed.
+      ["HEAD:services/payslips.service.yaml", null, ["breaking the service: removed"]],
+    ]);
+    expect(code).toBe(1);
+  });
 });

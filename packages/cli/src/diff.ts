@@ -3,7 +3,7 @@ import { normalize } from "node:path";
 import { promisify } from "node:util";
 import { readSource, type SourceText, sourceOfText } from "@mailroom/checker";
 import { SERVICE_FILE } from "@mailroom/compiler";
-import type { ServiceDiff, ServiceDocs } from "@mailroom/docs";
+import type { ServiceDocs } from "@mailroom/docs";
 import { ConfigResolver, settingsOf } from "./config.js";
 import { builtFrom, expandPaths, type FoundFile } from "./files.js";
 import { formatPlain } from "./format/plain.js";
@@ -68,16 +68,30 @@ export async function diff(paths: readonly string[], options: DiffOptions, io: I
     const file = side && checked.get(side);
     return file ? docs.documentServices([file]).services : [];
   };
-  const diffs: ServiceDiff[] = [];
-  for (const pair of pairs) {
-    for (const [a, b] of docs.matchServices(servicesOf(pair.old), servicesOf(pair.new)))
-      diffs.push(docs.diffService(a, b));
-  }
-  const report = docs.diffReport(diffs);
+  const matched = followMoves(pairs.flatMap((pair) => docs.matchServices(servicesOf(pair.old), servicesOf(pair.new))));
+  const report = docs.diffReport(matched.map(([a, b]) => docs.diffService(a, b)));
   if (options.format === "json") io.out(docs.renderDiffJson(report));
   else if (options.format === "md") io.out(docs.renderDiffMarkdown(report));
   else io.out(docs.renderDiffText(report));
   return report.counts.breaking > 0 && !options.allowBreaking ? 1 : 0;
+}
+
+/**
+ * The services matched file by file, with a service removed from one file and one of the same id added in another
+ * made one: its file was renamed or moved since the revision, which git shows as one file deleted and one new.
+ */
+function followMoves(matched: [ServiceDocs | null, ServiceDocs | null][]): [ServiceDocs | null, ServiceDocs | null][] {
+  const removed = new Map<number, ServiceDocs>();
+  for (const [a, b] of matched)
+    if (a !== null && b === null && a.id !== null && !removed.has(a.id)) removed.set(a.id, a);
+  const moved = new Set<ServiceDocs>();
+  const paired = matched.map(([a, b]): [ServiceDocs | null, ServiceDocs | null] => {
+    const from = a === null && b !== null && b.id !== null ? removed.get(b.id) : undefined;
+    if (from === undefined || moved.has(from)) return [a, b];
+    moved.add(from);
+    return [from, b];
+  });
+  return paired.filter(([a, b]) => !(b === null && a !== null && moved.has(a)));
 }
 
 async function filePairs(paths: readonly string[]): Promise<Pair[]> {
