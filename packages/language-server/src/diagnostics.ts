@@ -7,7 +7,7 @@ import { isLarge } from "./check-worker.js";
 import { type PlaceResolver, toDiagnostic } from "./convert.js";
 import { fileOf, isService, isTest, parse, parseTest, sourceOf } from "./documents.js";
 import { placeResolver } from "./places.js";
-import { isRequest, publishRequest } from "./request-files.js";
+import { isRequest, publishRequest, reviewUnits } from "./request-files.js";
 import { caseRunDiagnostics } from "./run-cases.js";
 import type { ServerState } from "./state.js";
 import { testContext } from "./test-files.js";
@@ -69,7 +69,7 @@ export async function publish(state: ServerState, uri: string): Promise<void> {
       await publishTest(state, uri);
       return;
     }
-    if (isRequest(uri)) {
+    if (isRequest(state, uri)) {
       await publishRequest(state, uri);
       return;
     }
@@ -191,11 +191,12 @@ export function configChanged(state: ServerState): void {
   state.resolver.forget();
   state.settings.clear();
   for (const uri of state.opened) schedule(state, uri, state.client.options.diagnosticsDelay);
+  reviewUnits(state).catch((error) => state.log("finding the organizational units configured", error));
 }
 
 /** A service changed (edited, closed, or on disk): the open test and request files, checked against it, are checked again. */
 export function serviceChanged(state: ServerState): void {
   for (const uri of state.opened) {
-    if (isTest(uri) || isRequest(uri)) schedule(state, uri, state.client.options.diagnosticsDelay);
+    if (isTest(uri) || isRequest(state, uri)) schedule(state, uri, state.client.options.diagnosticsDelay);
   }
 }

@@ -17,17 +17,49 @@ import { type Diagnostic, LineIndex, parseJson, parseYaml, type SyntaxNode, toJs
 import type * as lsp from "vscode-languageserver";
 import type { PlaceResolver } from "./convert.js";
 import { toCodeAction, toDiagnostic, toSpan } from "./convert.js";
-import { settingsOf } from "./diagnostics.js";
+import { schedule, settingsOf } from "./diagnostics.js";
 import { fileOf } from "./documents.js";
-import type { ServerState } from "./state.js";
+import { openText, type ServerState } from "./state.js";
 
 /*
  * Request files (`*.job.yaml`, `*.delivery.yaml`, `*.ou.json`): checked against the services they call, as
  * `mailroom lint` checks them, their related places shown in the service's file.
  */
 
-/** A job file, a delivery command or an organizational unit, by its name. */
-export const isRequest = (uri: string): boolean => requestKind(fileOf(uri)) !== undefined;
+/** The kind of a request document: a job file, a delivery command or a unit by its name, or a unit a configuration names. */
+const kindOf = (state: ServerState, uri: string): RequestKind | undefined =>
+  requestKind(fileOf(uri)) ?? (state.units.has(uri) ? "unit" : undefined);
+
+/** Whether a document is a request file (see kindOf). */
+export const isRequest = (state: ServerState, uri: string): boolean => kindOf(state, uri) !== undefined;
+
+/** Whether a JSON document is an organizational unit its configuration names (its settings say so). */
+async function isNamedUnit(state: ServerState, uri: string): Promise<boolean> {
+  const file = fileOf(uri);
+  if (!uri.startsWith("file:") || !/\.json$/i.test(file) || requestKind(file) !== undefined) return false;
+  const settings = await settingsOf(state, uri, file);
+  return settings.organizationalUnits?.includes(file) === true;
+}
+
+/**
+ * Brings the units checked (`state.units`) in line with the configurations, for the open documents given (one
+ * just opened), or all of them (a configuration changed): a unit a configuration names is checked as `mailroom
+ * lint` checks it, whatever its name; one no longer named is left, its diagnostics cleared.
+ */
+export async function reviewUnits(state: ServerState, uris: Iterable<string> = state.documents.keys()): Promise<void> {
+  for (const uri of uris) {
+    const named = await isNamedUnit(state, uri);
+    if (named === state.units.has(uri) || !state.documents.get(uri)) continue;
+    if (named) {
+      state.units.add(uri);
+      state.opened.add(uri);
+      schedule(state, uri, 0);
+    } else {
+      state.units.delete(uri);
+      if (state.opened.delete(uri)) void state.connection.sendDiagnostics({ uri, diagnostics: [] });
+    }
+  }
+}
 
 /**
  * What a request's check reads through the server: PDFs' page counts by the runtime's reader, loaded when a job
@@ -38,11 +70,7 @@ const hostOf = (state: ServerState): RequestHost => ({
     const { pdfPageCount } = await import("@mailroom/runtime");
     return pdfPageCount(file);
   },
-  openText: (file) =>
-    state.documents
-      .all()
-      .find((document) => fileOf(document.uri) === file)
-      ?.getText(),
+  openText: (file) => openText(state.documents, file),
 });
 
 /** A request file's diagnostics, with the version and text they are of; undefined for no open request file. */
@@ -52,7 +80,7 @@ async function checkedRequest(
 ): Promise<{ version: number; text: string; diagnostics: Diagnostic[] } | undefined> {
   const document = state.documents.get(uri);
   const file = fileOf(uri);
-  const kind = requestKind(file);
+  const kind = kindOf(state, uri);
   if (!document || kind === undefined) return undefined;
   const { version } = document;
   const text = document.getText();
@@ -129,7 +157,7 @@ export async function calledServiceOf(
 > {
   const document = state.documents.get(uri);
   const file = fileOf(uri);
-  const kind = requestKind(file);
+  const kind = kindOf(state, uri);
   if (!document || kind === undefined) return undefined;
   const text = document.getText();
   const value = (isDslFile(file) ? toJsonOrNull(parseYaml(text).root) : parseJson(text).value) as {

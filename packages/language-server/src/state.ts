@@ -35,8 +35,13 @@ export interface ServerState {
   readonly parses: Map<string, ParsedDocument>;
   /** Each open test file's current version, parsed once (`documents.ts`). */
   readonly testParses: Map<string, ParsedTestFile>;
-  /** The open service and test documents, whose diagnostics are published until they close (`document-sync.ts`). */
+  /** The open documents whose diagnostics are published until they close (`document-sync.ts`). */
   readonly opened: Set<string>;
+  /**
+   * The open documents found to be organizational units a configuration names (its environments' `ou`), checked
+   * as request files are, whatever their names (`request-files.ts`).
+   */
+  readonly units: Set<string>;
   /**
    * Each open file's settings, resolved once until a configuration changes: one object per file, so the language
    * service's per-version memo of diagnostics holds across requests (code actions reuse what publishing computed).
@@ -66,13 +71,17 @@ export interface ServerState {
   readonly log: (what: string, error: unknown) => void;
 }
 
+/** The text of a file open in the editor, unsaved edits and all; undefined for a file that is not open. */
+export const openText = (documents: lsp.TextDocuments<TextDocument>, path: string): string | undefined =>
+  documents.get(pathToFileURL(path).href)?.getText();
+
 /** A server's state before the client initializes it. */
 export function createState(connection: lsp.Connection, service: LanguageService): ServerState {
   const documents = new lsp.TextDocuments(TextDocument);
   /** An open configuration's buffer, else the file on disk: a configuration applies as the editor shows it. */
   const readConfig = async (path: string): Promise<ConfigText> => {
-    const open = documents.get(pathToFileURL(path).href);
-    return open ? { ok: true, text: open.getText() } : readSource(path, "YAML");
+    const open = openText(documents, path);
+    return open !== undefined ? { ok: true, text: open } : readSource(path, "YAML");
   };
   return {
     connection,
@@ -81,6 +90,7 @@ export function createState(connection: lsp.Connection, service: LanguageService
     parses: new Map(),
     testParses: new Map(),
     opened: new Set(),
+    units: new Set(),
     settings: new Map(),
     resolver: new ConfigResolver({ read: readConfig }),
     timers: new Map(),

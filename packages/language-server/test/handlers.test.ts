@@ -64,7 +64,7 @@ describe("a guarded request", () => {
 });
 
 describe("closing a document", () => {
-  it("drops all the server held for it: its parse, settings and timer, the samples' simulation, the worker", async () => {
+  it("drops all the server held for it: its parse, settings, unit and timer, the samples' simulation, the worker", async () => {
     const uri = "file:///w/a.service.yaml";
     let close: ((event: { document: TextDocument }) => void) | undefined;
     const stopped: boolean[] = [];
@@ -72,6 +72,7 @@ describe("closing a document", () => {
     const timer = setTimeout(() => stopped.push(false), 60_000);
     const state = {
       documents: {
+        onDidOpen: () => undefined,
         onDidChangeContent: () => undefined,
         onDidClose: (handler: typeof close) => (close = handler),
         all: () => [],
@@ -79,6 +80,7 @@ describe("closing a document", () => {
       parses: new Map([[uri, {}]]),
       testParses: new Map([[uri, {}]]),
       settings: new Map([[uri, Promise.resolve({})]]),
+      units: new Set([uri]),
       timers: new Map([[uri, () => clearTimeout(timer)]]),
       samples: { key: uri, simulation: Promise.resolve({}) },
       checker: { stop: () => stopped.push(true) },
@@ -89,7 +91,13 @@ describe("closing a document", () => {
     } as unknown as ServerState;
     registerDocumentSync(state);
     close?.({ document: TextDocument.create(uri, "mailroom-service", 3, "id: 1\n") });
-    expect([state.parses.size, state.testParses.size, state.settings.size, state.timers.size]).toEqual([0, 0, 0, 0]);
+    expect([
+      state.parses.size,
+      state.testParses.size,
+      state.settings.size,
+      state.units.size,
+      state.timers.size,
+    ]).toEqual([0, 0, 0, 0, 0]);
     expect(state.samples).toBeUndefined();
     expect(stopped).toEqual([true]);
     expect(state.opened.size).toBe(0);

@@ -165,6 +165,24 @@ describe("help in request files over stdio", () => {
     expect(toChannel.map((l) => [l.uri, l.range.start.line + 1])).toEqual([[service, 125]]);
   });
 
+  it("checks the organizational unit the configuration names, whatever its name, as lint does", async () => {
+    const file = join(repoRoot, "examples/organizational-unit.json");
+    const text = readFileSync(file, "utf8").replace('"vauban-hotels.paie"', '"vauban hotels"');
+    const unit = server.client.open(file, text, "json");
+    const published = await server.client.diagnostics(unit);
+    expect(published.diagnostics.map((d) => [d.range.start.line + 1, d.code])).toEqual([[4, "account-identifier"]]);
+    // Closed, its diagnostics are cleared; another JSON file beside it is not a unit, and is left alone.
+    const since = server.client.publications.length;
+    server.client.close(unit);
+    expect((await server.client.diagnostics(unit, undefined, since)).diagnostics).toEqual([]);
+    const other = server.client.open(join(repoRoot, "examples/options/test/options.json"), "{", "json");
+    server.client.open(file, text, "json");
+    await server.client.diagnostics(unit, (p) => p.diagnostics.length > 0, since);
+    expect(server.client.publications.some((p) => p.uri === other)).toBe(false);
+    server.client.close(unit);
+    server.client.close(other);
+  });
+
   it("checks against the called service as its open document says, unsaved edits and all, and again once closed", async () => {
     const text = readFileSync(join(repoRoot, "examples/payslips.delivery.yaml"), "utf8");
     const delivery = open("open-service.delivery.yaml", text);

@@ -61,7 +61,7 @@ export function request<P extends { textDocument: lsp.TextDocumentIdentifier }, 
   onRequest?: (params: P) => R | Promise<R>,
 ): Handler<P, R | E> {
   return guarded<P, R | E, E>(state, name, empty, async (params, token) => {
-    if (isRequest(params.textDocument.uri)) return onRequest ? onRequest(params) : empty;
+    if (isRequest(state, params.textDocument.uri)) return onRequest ? onRequest(params) : empty;
     const test = onTest && parseTest(state, params.textDocument.uri);
     const document = test ? undefined : parse(state, params.textDocument.uri);
     if (!test && !document) return empty;
