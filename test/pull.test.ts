@@ -349,9 +349,16 @@ describe("mailroom pull --check", () => {
 
     const clean = await pull(fake, ["-o", out, "--check"]);
     expect(clean.code, clean.stderr).toBe(0);
-    expect(clean.stdout).toBe(`no drift: the 5 services of ${fake.url} match ${out}\n`);
-    // The check reads no listing.
-    expect(calls(fake).slice(-2)).toEqual(["POST /api/authentication/authenticate", "POST /api/authentication/logout"]);
+    expect(clean.stdout).toBe(
+      `no drift: the 5 services of ${fake.url} match ${out}, and so do its organizational unit (${join(out, "organizational-unit.ou.json")}), option types (${join(out, "option-types.json")}), options (${join(out, "options.json")})\n`,
+    );
+    // The check reads the listings, to compare them too.
+    expect(calls(fake).slice(-4)).toEqual([
+      "POST /api/authentication/authenticate",
+      "GET /api/options/type",
+      "GET /api/options",
+      "POST /api/authentication/logout",
+    ]);
 
     // The platform's payslips accept one PDF at most now, the annual statements carry a field no documentation
     // describes, and the registered letter is gone.
@@ -371,6 +378,44 @@ describe("mailroom pull --check", () => {
     // Nothing written.
     expect(contents(out)).toEqual(before);
   });
+  it("compares the organizational unit and the listings with their files too, as JSON values", async () => {
+    const out = scratch();
+    const first = await start();
+    expect((await pull(first, ["-o", out])).code).toBe(0);
+    // Laid out otherwise by hand: only the value counts.
+    const unitFile = join(out, "organizational-unit.ou.json");
+    writeFileSync(unitFile, JSON.stringify(JSON.parse(readFileSync(unitFile, "utf8"))));
+    expect((await pull(first, ["-o", out, "--check"])).code).toBe(0);
+    await first.close();
+    // The unit's freeze delay, an option's value and a new option changed on the platform.
+    const [oneSide, twoSides] = OPTIONS;
+    const fake = await start({
+      organizationalUnit: { ...OU, freezeDelayDays: 5 },
+      options: [oneSide, { ...twoSides, value: "DUPLEX" }, { id: 103, value: "C4", optionType: { id: 12 } }],
+    });
+    const drift = await pull(fake, ["-o", out, "--check"]);
+    expect(drift.code, drift.stderr).toBe(1);
+    expect(drift.stdout).toBe(
+      [
+        `organizational unit: ${unitFile} differs: field freezeDelayDays`,
+        `options: ${join(out, "options.json")} differs: added on the platform id 103; changed id 102`,
+        `drift: the organizational unit, options of ${fake.url} differ from their files`,
+        "",
+      ].join("\n"),
+    );
+    // A listing not there, or not JSON, is drift too.
+    rmSync(join(out, "option-types.json"));
+    writeFileSync(join(out, "options.json"), "{");
+    const missing = await pull(fake, ["-o", out, "--check"]);
+    expect(missing.code).toBe(1);
+    expect(missing.stdout).toContain(
+      `option types: ${join(out, "option-types.json")} is not there: it is only on the platform\n`,
+    );
+    expect(missing.stdout).toContain(
+      `options: ${join(out, "options.json")} is not JSON: the platform's was not compared with it\n`,
+    );
+  });
+
   it("compares nothing when a service file of the folder has errors, and says so", async () => {
     const fake = await start();
     const out = scratch();

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
+import { isDeepStrictEqual } from "node:util";
 import { type Environment, findConfig, readSource } from "@mailroom/checker";
 import { formatServiceJson, SERVICE_FILE } from "@mailroom/compiler";
 import { decompile, serviceFileName } from "@mailroom/format";
@@ -43,8 +44,8 @@ interface Target {
 
 /**
  * `mailroom pull`: signs in to the platform, reads the account's services, its organizational unit and the
- * option listings, signs out, then writes them (or, with --check, compares the services with the folder's and
- * writes nothing). Returns the exit code: 1 for drift or a file not written, 2 when the platform could not be read.
+ * option listings, signs out, then writes them (or, with --check, compares them with the files and writes
+ * nothing). Returns the exit code: 1 for drift or a file not written, 2 when the platform could not be read.
  */
 export async function pull(options: PullOptions, io: Io): Promise<number> {
   const target = await targetOf(options, io);
@@ -63,10 +64,10 @@ export async function pull(options: PullOptions, io: Io): Promise<number> {
   try {
     const { session, profile } = await PlatformSession.open(settings, { login: target.login, password });
     try {
-      // The check compares services only: it reads no listing.
-      read = options.check
-        ? { profile }
-        : { profile, listings: { types: await session.get("/options/type"), options: await session.get("/options") } };
+      read = {
+        profile,
+        listings: { types: await session.get("/options/type"), options: await session.get("/options") },
+      };
     } finally {
       const failed = await session.close();
       if (failed) io.err(`mailroom: warning: signing out failed (${failed}); the session ends when it expires.\n`);
@@ -76,13 +77,13 @@ export async function pull(options: PullOptions, io: Io): Promise<number> {
     io.err(`mailroom: ${error.message}\n`);
     return 2;
   }
-  return repository ? reportDrift(read.profile.services, repository, target, io) : write(read, target, options, io);
+  return repository ? reportDrift(read, repository, target, io) : write(read, target, options, io);
 }
 
-/** What was read from the platform: the profile and, unless --check, the option listings (their `result`). */
+/** What was read from the platform: the profile and the option listings (their `result`). */
 interface Read {
   readonly profile: Profile;
-  readonly listings?: { readonly types: unknown; readonly options: unknown };
+  readonly listings: { readonly types: unknown; readonly options: unknown };
 }
 
 /** The flags, over the environment named by --env in the configuration (nearest one, or --config). */
@@ -165,6 +166,16 @@ function writableUnit(unit: unknown): Record<string, unknown> | undefined {
   return rest;
 }
 
+/** The files of the account beside its services: its organizational unit (if the profile has one), the listings. */
+function accountFiles(read: Read, target: Target): { path: string; value: unknown; what: string }[] {
+  const unit = writableUnit(read.profile.organizationalUnit);
+  return [
+    ...(unit === undefined ? [] : [{ path: target.ou, value: unit, what: "organizational unit" }]),
+    { path: target.optionTypes, value: { result: read.listings.types }, what: "option types" },
+    { path: target.options, value: { result: read.listings.options }, what: "options" },
+  ];
+}
+
 /** One file to write, and what it is, for the lines printed. */
 interface Output {
   readonly path: string;
@@ -204,10 +215,9 @@ async function write(read: Read, target: Target, options: PullOptions, io: Io): 
     }
   }
   const unit = writableUnit(read.profile.organizationalUnit);
-  if (unit !== undefined) outputs.push({ path: target.ou, text: formatServiceJson(unit), what: "organizational unit" });
-  const { types, options: listed } = read.listings ?? {};
-  outputs.push({ path: target.optionTypes, text: formatServiceJson({ result: types }), what: "option types" });
-  outputs.push({ path: target.options, text: formatServiceJson({ result: listed }), what: "options" });
+  for (const { path, value, what } of accountFiles(read, target)) {
+    outputs.push({ path, text: formatServiceJson(value), what });
+  }
 
   const reports: FileReport[] = [];
   let written = 0;
@@ -285,14 +295,12 @@ async function readRepository(target: Target, options: PullOptions, io: Io): Pro
 /**
  * `--check`: the live services against the folder's, matched as `mailroom diff` matches them (by id, then by
  * name) and described in its words: a service differs when the diff finds a change (it compares every field,
- * unknown ones too). Returns 1 when one does.
+ * unknown ones too); then the organizational unit and the listings against their files (accountDrift). Returns 1
+ * when anything differs.
  */
-async function reportDrift(
-  live: readonly unknown[],
-  repository: readonly CheckedFile[],
-  target: Target,
-  io: Io,
-): Promise<number> {
+async function reportDrift(read: Read, repository: readonly CheckedFile[], target: Target, io: Io): Promise<number> {
+  const live = read.profile.services;
+  const files = await accountDrift(read, target);
   const platform = live.map((service) =>
     checkText(`${target.url} ${serviceFileName(service).replace(/\.yaml$/, ".json")}`, formatServiceJson(service)),
   );
@@ -304,20 +312,73 @@ async function reportDrift(
     .map(([old, now]) => docs.diffService(old, now))
     .filter((d) => d.changes.length > 0);
   const where = displayPath(target.out);
-  if (drifted.length === 0) {
+  if (drifted.length === 0 && files.length === 0) {
+    const account = accountFiles(read, target).map(({ what, path }) => `${what} (${displayPath(path)})`);
     io.out(
-      `no drift: the ${plural(live.length, "service")} of ${target.url} ${live.length === 1 ? "matches" : "match"} ${where}\n`,
+      `no drift: the ${plural(live.length, "service")} of ${target.url} ${live.length === 1 ? "matches" : "match"} ${where}, and so do its ${account.join(", ")}\n`,
     );
     return 0;
   }
-  io.out(docs.renderDiffText(docs.diffReport(drifted)));
+  if (drifted.length > 0) io.out(docs.renderDiffText(docs.diffReport(drifted)));
+  for (const file of files) io.out(`${file.what}: ${displayPath(file.path)} ${file.how}\n`);
   const named = drifted.map((d) => {
     const s = d.new ?? d.old;
     const side = d.old === null ? ", only on the platform" : d.new === null ? `, only in ${where}` : "";
     return `"${s?.name}"${s?.id === null || s?.id === undefined ? "" : ` (id ${s.id})`}${side}`;
   });
-  io.out(
-    `drift: ${plural(drifted.length, "service")} of ${target.url} differ${drifted.length === 1 ? "s" : ""} from ${where}: ${named.join(", ")}\n`,
-  );
+  if (drifted.length > 0) {
+    io.out(
+      `drift: ${plural(drifted.length, "service")} of ${target.url} differ${drifted.length === 1 ? "s" : ""} from ${where}: ${named.join(", ")}\n`,
+    );
+  }
+  if (files.length > 0) {
+    io.out(`drift: the ${files.map((f) => f.what).join(", ")} of ${target.url} differ from their files\n`);
+  }
   return 1;
+}
+
+/**
+ * The organizational unit and the listings that differ from what `pull` would write, each with how: compared as
+ * JSON values (their layout and key order do not count), a listing entry by entry by id, the unit field by field.
+ */
+async function accountDrift(read: Read, target: Target): Promise<{ what: string; path: string; how: string }[]> {
+  const found: { what: string; path: string; how: string }[] = [];
+  for (const { path, value, what } of accountFiles(read, target)) {
+    const text = await readFile(path, "utf8").catch(() => undefined);
+    let written: unknown;
+    try {
+      written = text === undefined ? undefined : JSON.parse(text);
+    } catch {
+      found.push({ what, path, how: "is not JSON: the platform's was not compared with it" });
+      continue;
+    }
+    if (text === undefined) found.push({ what, path, how: "is not there: it is only on the platform" });
+    else if (!isDeepStrictEqual(written, value))
+      found.push({ what, path, how: `differs: ${differences(written, value)}` });
+  }
+  return found;
+}
+
+/** How the platform's value differs from the file's: a listing's entries by id, else an object's fields. */
+function differences(written: unknown, live: unknown): string {
+  const record = (value: unknown): Record<string, unknown> =>
+    value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const [before, now] = [record(written), record(live)];
+  if (Array.isArray(before.result) && Array.isArray(now.result)) {
+    const byId = (entries: unknown[]) => new Map(entries.map((entry) => [String(record(entry).id), entry]));
+    const [old, current] = [byId(before.result), byId(now.result)];
+    const added = [...current.keys()].filter((id) => !old.has(id));
+    const removed = [...old.keys()].filter((id) => !current.has(id));
+    const changed = [...current.keys()].filter((id) => old.has(id) && !isDeepStrictEqual(old.get(id), current.get(id)));
+    const ids = (list: string[]) => list.map((id) => `id ${id}`).join(", ");
+    const parts = [
+      added.length > 0 && `added on the platform ${ids(added)}`,
+      removed.length > 0 && `removed from the platform ${ids(removed)}`,
+      changed.length > 0 && `changed ${ids(changed)}`,
+    ].filter((part): part is string => typeof part === "string");
+    return parts.length > 0 ? parts.join("; ") : "the same entries in another order";
+  }
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(now)])].sort();
+  const fields = keys.filter((key) => !isDeepStrictEqual(before[key], now[key]));
+  return `${fields.length === 1 ? "field" : "fields"} ${fields.join(", ")}`;
 }
