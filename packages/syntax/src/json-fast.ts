@@ -38,7 +38,9 @@ export const textOf = (source: string | Utf8Text): string => (typeof source === 
 export function readFastJson(source: string | Utf8Text): FastJson | undefined {
   const utf8 = typeof source !== "string";
   const text = utf8 ? source.binary : source;
-  if (utf8 && text.includes("\\u")) return readFastJson(source.text);
+  // Most texts have no `\u` escape: one scan spares them the two checks that need one.
+  const escapes = text.includes("\\u");
+  if (utf8 && escapes) return readFastJson(source.text);
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -50,7 +52,7 @@ export function readFastJson(source: string | Utf8Text): FastJson | undefined {
   // property per distinct key, and drops the first value of a duplicate key: so the text has as many colons as the
   // value has own keys and colons in its strings exactly when no key is written twice. (Bytes beyond ASCII are
   // never a colon.)
-  if (ESCAPED_COLON.test(text)) return undefined;
+  if (escapes && ESCAPED_COLON.test(text)) return undefined;
   const strings = utf8 ? new BinaryStrings() : undefined;
   let keysAndColons = 0;
   if (typeof value === "string") {
