@@ -65,6 +65,35 @@ describe("language features over stdio", () => {
     );
   });
 
+  it("completes the codes of a suppression comment, less those it names already", async () => {
+    const text = SAMPLE.replace(
+      "      letterReference:\n",
+      "      # mailroom-disable-next-line undefined-metadata, unu -- a reason\n      letterReference:\n",
+    );
+    const suppressed = server.client.open(writeFile(join(server.dir, "suppressed.service.yaml"), text), text);
+    const list = await server.client.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri: suppressed },
+      position: positionOf(text, ", unu", ", unu".length),
+    });
+    const items = Array.isArray(list) ? list : (list?.items ?? []);
+    const labels = items.map((item) => item.label);
+    expect(labels).toContain("unused-metadata");
+    expect(labels).toContain("unknown-key");
+    expect(labels).not.toContain("undefined-metadata");
+    const unused = items.find((i) => i.label === "unused-metadata");
+    expect(unused?.textEdit && "range" in unused.textEdit ? textAt(text, unused.textEdit.range) : undefined).toBe(
+      "unu",
+    );
+    // After the reason, nothing of the kind.
+    const afterReason = await server.client.connection.sendRequest(CompletionRequest.type, {
+      textDocument: { uri: suppressed },
+      position: positionOf(text, "a reason", 1),
+    });
+    const reasonLabels = (Array.isArray(afterReason) ? afterReason : (afterReason?.items ?? [])).map((i) => i.label);
+    expect(reasonLabels).not.toContain("unused-metadata");
+    server.client.close(suppressed);
+  });
+
   it("hovers a function with its documentation", async () => {
     const position = positionOf(SAMPLE, "concat(", 2);
     const hover = await server.client.connection.sendRequest(HoverRequest.type, {

@@ -1,3 +1,4 @@
+import { RULES } from "@mailroom/checker";
 import {
   DslService,
   describeFunction,
@@ -12,9 +13,10 @@ import {
   type SiteKind,
 } from "@mailroom/compiler";
 import { ORGANIZATIONAL_UNIT_IDENTIFIERS, OUTPUT_FILE_IDENTIFIERS, Service } from "@mailroom/model";
-import type { PathSegment, Span, Token } from "@mailroom/syntax";
+import { BASE_CODES, CATALOGUE, type PathSegment, type Span, type Token } from "@mailroom/syntax";
 import type * as z from "zod";
 import { argumentBoxTypes, boxesOfTypes, jsonBoxTypes, rowAt } from "./box-types.js";
+import { commentAt } from "./comments.js";
 import { type Cursor, cursorAt } from "./cursor.js";
 import { type BoxOutline, serviceOfPath, serviceRoots, visibleMetadata } from "./cursor-names.js";
 import type { ParsedDocument } from "./document.js";
@@ -29,16 +31,44 @@ const EMPTY: CompletionList = { items: [], incomplete: false };
 
 /**
  * Completion at an offset: inside a DSL expression, the functions, namespaces, names and argument values that
- * fit there; elsewhere, the keys and values the schema (the DSL's, or the API model's for JSON) allows at the
- * cursor's path, and the box and metadata names where a name is expected. Works on half-typed and broken text.
+ * fit there; in a suppression comment, the codes it may name; elsewhere, the keys and values the schema (the
+ * DSL's, or the API model's for JSON) allows at the cursor's path, and the box and metadata names where a name is
+ * expected. Works on half-typed and broken text.
  */
 export function complete(doc: ParsedDocument, offset: number): CompletionList {
+  const codes = doc.source.format === "dsl" ? suppressionItems(doc, offset) : undefined;
+  if (codes) return { items: codes, incomplete: false };
   const expression = doc.source.format === "dsl" ? expressionAt(doc, offset) : undefined;
   if (expression) return { items: completeExpression(doc, expression), incomplete: false };
   const cursor = cursorAt(doc, offset);
   if (!cursor) return EMPTY;
   const items = doc.source.format === "dsl" ? completeDsl(doc, cursor) : completeJson(doc, cursor);
   return { items, incomplete: false };
+}
+
+/** A suppression comment up to the cursor: the codes it names already, then the one being typed. */
+const SUPPRESSION_CODES = /#\s*mailroom-disable(?:-next-line)?\s+((?:[A-Za-z0-9-]+\s*,\s*)*)([A-Za-z0-9-]*)$/;
+
+/**
+ * In `# mailroom-disable[-next-line] code, code` (before its `-- reason`), the codes it may name and does not yet:
+ * the rules, then the diagnostics of the catalogue; undefined anywhere else.
+ */
+function suppressionItems(doc: ParsedDocument, offset: number): CompletionItem[] | undefined {
+  const comment = commentAt(doc, offset);
+  const match = comment && SUPPRESSION_CODES.exec(comment.text.slice(0, offset - comment.span.offset));
+  if (!match) return undefined;
+  const named = new Set((match[1] ?? "").split(/\s*,\s*/));
+  const typed = match[2] ?? "";
+  const span = { offset: offset - typed.length, length: typed.length };
+  const rules = [...RULES.values()]
+    .filter(({ meta }) => !named.has(meta.id))
+    .map(({ meta }) =>
+      item(meta.id, "value", span, { detail: `rule, ${meta.severity}`, documentation: meta.description }),
+    );
+  const base = BASE_CODES.filter((code) => !named.has(code)).map((code) =>
+    item(code, "value", span, { detail: `diagnostic, ${CATALOGUE[code].severity}`, sortText: `~${code}` }),
+  );
+  return [...rules, ...base];
 }
 
 export const item = (
