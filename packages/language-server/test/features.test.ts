@@ -47,22 +47,27 @@ describe("language features over stdio", () => {
     await server.client.diagnostics(uri);
   });
 
-  it("completes metadata names after `meta.`, replacing the name typed so far", async () => {
-    const position = positionOf(SAMPLE, "meta.recipientNmae", "meta.recipientNmae".length);
+  /** The completion items at the end of the first `marker` of a document's text, and the text each replaces. */
+  const completionAt = async (documentUri: string, text: string, marker: string, delta = marker.length) => {
     const list = await server.client.connection.sendRequest(CompletionRequest.type, {
-      textDocument: textDocument(),
-      position,
+      textDocument: { uri: documentUri },
+      position: positionOf(text, marker, delta),
     });
     const items = Array.isArray(list) ? list : (list?.items ?? []);
-    const labels = items.map((item) => item.label);
+    const replaced = (label: string) => {
+      const edit = items.find((i) => i.label === label)?.textEdit;
+      return edit && "range" in edit ? textAt(text, edit.range) : undefined;
+    };
+    return { labels: items.map((item) => item.label), replaced };
+  };
+
+  it("completes metadata names after `meta.`, replacing the name typed so far", async () => {
+    const { labels, replaced } = await completionAt(uri, SAMPLE, "meta.recipientNmae");
     // Every metadata of the box but the one being defined (reading itself would be a cycle).
     expect(labels).toContain("recipientName");
     expect(labels).toContain("sentOn");
     expect(labels).not.toContain("letterReference");
-    const item = items.find((i) => i.label === "recipientName");
-    expect(item?.textEdit && "range" in item.textEdit ? textAt(SAMPLE, item.textEdit.range) : undefined).toBe(
-      "recipientNmae",
-    );
+    expect(replaced("recipientName")).toBe("recipientNmae");
   });
 
   it("completes the codes of a suppression comment, less those it names already", async () => {
@@ -71,26 +76,13 @@ describe("language features over stdio", () => {
       "      # mailroom-disable-next-line undefined-metadata, unu -- a reason\n      letterReference:\n",
     );
     const suppressed = server.client.open(writeFile(join(server.dir, "suppressed.service.yaml"), text), text);
-    const list = await server.client.connection.sendRequest(CompletionRequest.type, {
-      textDocument: { uri: suppressed },
-      position: positionOf(text, ", unu", ", unu".length),
-    });
-    const items = Array.isArray(list) ? list : (list?.items ?? []);
-    const labels = items.map((item) => item.label);
+    const { labels, replaced } = await completionAt(suppressed, text, ", unu");
     expect(labels).toContain("unused-metadata");
     expect(labels).toContain("unknown-key");
     expect(labels).not.toContain("undefined-metadata");
-    const unused = items.find((i) => i.label === "unused-metadata");
-    expect(unused?.textEdit && "range" in unused.textEdit ? textAt(text, unused.textEdit.range) : undefined).toBe(
-      "unu",
-    );
+    expect(replaced("unused-metadata")).toBe("unu");
     // After the reason, nothing of the kind.
-    const afterReason = await server.client.connection.sendRequest(CompletionRequest.type, {
-      textDocument: { uri: suppressed },
-      position: positionOf(text, "a reason", 1),
-    });
-    const reasonLabels = (Array.isArray(afterReason) ? afterReason : (afterReason?.items ?? [])).map((i) => i.label);
-    expect(reasonLabels).not.toContain("unused-metadata");
+    expect((await completionAt(suppressed, text, "a reason", 1)).labels).not.toContain("unused-metadata");
     server.client.close(suppressed);
   });
 
