@@ -345,16 +345,18 @@ async function accountDrift(read: Read, target: Target): Promise<{ what: string;
   const found: { what: string; path: string; how: string }[] = [];
   for (const { path, value, what } of accountFiles(read, target)) {
     const text = await readFile(path, "utf8").catch(() => undefined);
+    if (text === undefined) {
+      found.push({ what, path, how: "is not there: it is only on the platform" });
+      continue;
+    }
     let written: unknown;
     try {
-      written = text === undefined ? undefined : JSON.parse(text);
+      written = JSON.parse(text);
     } catch {
       found.push({ what, path, how: "is not JSON: the platform's was not compared with it" });
       continue;
     }
-    if (text === undefined) found.push({ what, path, how: "is not there: it is only on the platform" });
-    else if (!isDeepStrictEqual(written, value))
-      found.push({ what, path, how: `differs: ${differences(written, value)}` });
+    if (!isDeepStrictEqual(written, value)) found.push({ what, path, how: `differs: ${differences(written, value)}` });
   }
   return found;
 }

@@ -194,7 +194,7 @@ export function configChanged(state: ServerState): void {
   reviewUnits(state).catch((error) => state.log("finding the organizational units configured", error));
 }
 
-/** A service changed (edited, closed, or on disk): the open test and request files, checked against it, are checked again. */
+/** A service changed (edited, closed, or on disk): the open test and request files, checked against it, again. */
 export function serviceChanged(state: ServerState): void {
   for (const uri of state.opened) {
     if (isTest(uri) || isRequest(state, uri)) schedule(state, uri, state.client.options.diagnosticsDelay);

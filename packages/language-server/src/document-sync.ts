@@ -5,11 +5,11 @@ import { isRequest, reviewUnits } from "./request-files.js";
 import type { ServerState } from "./state.js";
 
 /**
- * Document sync: what opening, editing and closing a document sets off. A service, test or request file's diagnostics
- * (an organizational unit's too, once its configuration is found to name it) are published at once on open and once
- * typing pauses after an edit; an edited configuration relints every open
- * service, an edited or closed service every open test and request file (which read it from its open document);
- * a closed document is dropped from everything, its diagnostics cleared.
+ * Document sync: what opening, editing and closing a document sets off. A service, test or request file's
+ * diagnostics (an organizational unit's too, once its configuration is found to name it) are published at once on
+ * open and once typing pauses after an edit; an edited configuration relints every open service, an edited or
+ * closed service every open test and request file (which read it from its open document); a closed document is
+ * dropped from everything, its diagnostics cleared.
  */
 export function registerDocumentSync(state: ServerState): void {
   const { documents } = state;

@@ -26,7 +26,7 @@ import { openText, type ServerState } from "./state.js";
  * `mailroom lint` checks them, their related places shown in the service's file.
  */
 
-/** The kind of a request document: a job file, a delivery command or a unit by its name, or a unit a configuration names. */
+/** A request document's kind: a job, a delivery command or a unit by its name, or a unit a configuration names. */
 const kindOf = (state: ServerState, uri: string): RequestKind | undefined =>
   requestKind(fileOf(uri)) ?? (state.units.has(uri) ? "unit" : undefined);
 
