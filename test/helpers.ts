@@ -19,8 +19,11 @@ export interface RunOptions {
   readonly cwd?: string;
   /** Kills the process after this many milliseconds (a runaway command must not outlive its test). */
   readonly timeout?: number;
-  /** Runs the process as this user (the test process must be root to give one). */
-  readonly user?: { readonly uid: number; readonly gid: number };
+  /**
+   * Runs the process bound by file permissions even as root: without the capabilities that let root read and write
+   * past them (util-linux's setpriv drops them from its bounding set), so a `chmod 000` denies it as it does a user.
+   */
+  readonly permissionsBind?: boolean;
   /** Environment variables set (a string) or unset (undefined) for the process, over this process's. */
   readonly env?: Readonly<Record<string, string | undefined>>;
 }
@@ -37,15 +40,19 @@ export function runRepositoryCli(args: readonly string[], options: RunOptions = 
 
 function runBin(file: string, args: readonly string[], options: RunOptions): Promise<RunResult> {
   return new Promise((done) => {
+    const command = [process.execPath, file, ...args];
+    const [program, ...rest] =
+      options.permissionsBind && process.getuid?.() === 0
+        ? ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--", ...command]
+        : command;
     execFile(
-      process.execPath,
-      [file, ...args],
+      program as string,
+      rest,
       {
         cwd: options.cwd ?? repoRoot,
         ...(options.env !== undefined ? { env: withEnv(options.env) } : {}),
         maxBuffer: 64 * 1024 * 1024,
         ...(options.timeout !== undefined ? { timeout: options.timeout, killSignal: "SIGKILL" as const } : {}),
-        ...(options.user ?? {}),
       },
       (error, stdout, stderr) => {
         // A process killed (its timeout) or not started has no exit code: -1, never a success.

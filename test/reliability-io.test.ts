@@ -19,19 +19,14 @@ import { repoRoot, runCli } from "./helpers.js";
  * file claims to be, other encodings named, and a build output beside its DSL checked, not linted again.
  */
 
-/** A fresh directory anyone may enter and write to: the tests that run mailroom as another user need it. */
-function scratch(): string {
-  const dir = mkdtempSync(join(tmpdir(), "mailroom-io-"));
-  chmodSync(dir, 0o777);
-  return dir;
-}
+const scratch = (): string => mkdtempSync(join(tmpdir(), "mailroom-io-"));
 
 const isRoot = process.getuid?.() === 0;
 /**
- * Whom permissions bind: this process, or, as root (whom `chmod 000` does not stop), the unprivileged user
- * `nobody`, so that a denied read or write is really exercised wherever the tests run.
+ * A run that permissions bind, as root too (whom `chmod 000` does not otherwise stop), so that a denied read or write
+ * is really exercised wherever the tests run, whoever may enter the folders above the clone.
  */
-const bound = isRoot ? { user: { uid: 65534, gid: 65534 } } : {};
+const bound = { permissionsBind: true };
 
 /** Guards every run: a command that runs away is killed, and its test fails, rather than the machine. */
 const TIMEOUT = { timeout: 20_000 };
@@ -181,7 +176,7 @@ describe("item 6: what cannot be read or written is that file's error; the other
     expect(result.code).toBe(1);
   });
 
-  it("lint: a file and a directory without read permission (as root, which reads them, and as a user it binds)", async () => {
+  it("lint: a file and a directory without read permission (bound by them, and as root, which reads past them)", async () => {
     const dir = scratch();
     writeFileSync(join(dir, "a.service.yaml"), CLEAN);
     writeFileSync(join(dir, "locked.service.yaml"), CLEAN);
@@ -234,7 +229,7 @@ describe("item 6: what cannot be read or written is that file's error; the other
     expect(under.code).toBe(1);
   });
 
-  it("build and fmt --write in a directory without write permission (as root, which writes, and as a user it binds)", async () => {
+  it("build and fmt --write in a directory without write permission (bound by it, and as root, which writes past it)", async () => {
     const dir = scratch();
     const locked = join(dir, "locked");
     mkdirSync(locked);

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -10,8 +10,6 @@ import { join } from "node:path";
 export default function setup(): () => void {
   const given = process.env.TMPDIR;
   const root = mkdtempSync(join(tmpdir(), "mailroom-tests-"));
-  // As the system's own: a test may run the CLI as another user, which makes temporary files too.
-  chmodSync(root, 0o1777);
   process.env.TMPDIR = root;
   return () => {
     if (given === undefined) delete process.env.TMPDIR;
