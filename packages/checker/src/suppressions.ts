@@ -1,6 +1,64 @@
 import { type Comment, type Diagnostic, diagnostic, LineIndex, nearest } from "@mailroom/syntax";
 
-const COMMENT = /#\s*mailroom-disable(-next-line)?\s+([A-Za-z0-9-]+(?:\s*,\s*[A-Za-z0-9-]+)*)(?:\s+--\s*(.*))?\s*$/;
+const DIRECTIVE = /#\s*mailroom-disable(-next-line)?\s+/;
+const CODE = /[A-Za-z0-9-]*/y;
+const COMMA = /\s*,\s*/y;
+/** What may follow the codes of a suppression that applies: nothing, or ` -- reason`. */
+const AFTER_CODES = /^(?:\s+--.*)?\s*$/;
+
+/** A code a suppression comment names, at its offset in the comment's text. */
+export interface SuppressedCode {
+  readonly code: string;
+  readonly offset: number;
+}
+
+/**
+ * A comment's text read as `# mailroom-disable[-next-line] code, code -- reason`, the one reading of that syntax
+ * (the checker's, and the editor's hover, completion and code actions), offsets in the text.
+ */
+export interface SuppressionText {
+  /** Where `#` starts. */
+  readonly start: number;
+  /** `-next-line`: the next line with content; otherwise the whole file. */
+  readonly nextLine: boolean;
+  /** The codes in the comma-separated list; the last one empty when the text stops after a comma (being typed). */
+  readonly codes: readonly SuppressedCode[];
+  /** Whether the comment is a whole suppression: codes, none empty, then nothing but an optional ` -- reason`. */
+  readonly complete: boolean;
+  /** Where the list of codes ends: after its last character, not after a trailing comma. */
+  readonly codesEnd: number;
+  /** Whether the text stops at the end of the list or inside it (where completion offers codes). */
+  readonly endsInCodes: boolean;
+}
+
+/** The suppression a comment's text (or its beginning, up to a cursor) writes; undefined for another comment. */
+export function readSuppression(text: string): SuppressionText | undefined {
+  const directive = DIRECTIVE.exec(text);
+  if (!directive) return undefined;
+  const codes: SuppressedCode[] = [];
+  let at = directive.index + directive[0].length;
+  let codesEnd = at;
+  for (;;) {
+    CODE.lastIndex = at;
+    const code = CODE.exec(text)?.[0] ?? "";
+    codes.push({ code, offset: at });
+    at += code.length;
+    if (code !== "") codesEnd = at;
+    COMMA.lastIndex = at;
+    const comma = COMMA.exec(text);
+    if (!comma) break;
+    at += comma[0].length;
+  }
+  const rest = text.slice(at);
+  return {
+    start: directive.index,
+    nextLine: directive[1] !== undefined,
+    codes,
+    complete: codes.every((c) => c.code !== "") && AFTER_CODES.test(rest),
+    codesEnd,
+    endsInCodes: rest === "",
+  };
+}
 
 interface Suppression {
   readonly rule: string;
@@ -53,17 +111,17 @@ export class Suppressions {
       if (contentOffset(index, line) === span.offset) lineComments.add(span.offset);
     }
     for (const comment of comments) {
-      const match = COMMENT.exec(comment.text);
-      if (!match || !lineComments.has(comment.span.offset)) continue;
-      const start = comment.span.offset + match.index;
+      const read = readSuppression(comment.text);
+      if (!read?.complete || !lineComments.has(comment.span.offset)) continue;
+      const start = comment.span.offset + read.start;
       const line = index.position(start).line;
-      const target = match[1] ? nextContentLine(index, line, lineComments) : undefined;
-      for (const rule of (match[2] ?? "").split(/\s*,\s*/)) {
+      const target = read.nextLine ? nextContentLine(index, line, lineComments) : undefined;
+      for (const { code: rule } of read.codes) {
         this.#suppressions.push({
           rule,
           ...(target !== undefined ? { line: target } : {}),
           offset: start,
-          length: match[0].trimEnd().length,
+          length: comment.text.trimEnd().length - read.start,
           used: false,
         });
       }

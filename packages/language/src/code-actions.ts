@@ -1,4 +1,4 @@
-import { selectFixes } from "@mailroom/checker";
+import { readSuppression, selectFixes } from "@mailroom/checker";
 import type { SourceDocument } from "@mailroom/compiler";
 import type { Diagnostic, Span } from "@mailroom/syntax";
 import { lineComment } from "./comments.js";
@@ -15,9 +15,6 @@ export type ActionDocument = Pick<ParsedDocument, "text" | "lines"> & {
 };
 
 const touches = (a: Span, b: Span) => a.offset <= b.offset + b.length && b.offset <= a.offset + a.length;
-
-/** A suppression comment already above a line: where its list of codes ends, and the codes. */
-const SUPPRESSION = /^(#\s*mailroom-disable-next-line\s+)([A-Za-z0-9-]+(?:\s*,\s*[A-Za-z0-9-]+)*)/;
 
 /**
  * The actions for the diagnostics at `span`: each fix a diagnostic carries (preferred when it is the only
@@ -62,12 +59,11 @@ function disable(document: ActionDocument, diagnostic: Diagnostic): CodeAction |
   if (tree && insideScalar(tree, start)) return undefined;
   const title = `Disable ${diagnostic.code} for this line`;
   const comment = lineComment(document, line - 1);
-  const above = comment && SUPPRESSION.exec(comment.text);
-  if (comment && above) {
-    const codes = (above[2] ?? "").split(/\s*,\s*/);
-    if (codes.includes(diagnostic.code)) return undefined;
-    const end = comment.span.offset + (above[0]?.length ?? 0);
-    const edit = { span: { offset: end, length: 0 }, newText: `, ${diagnostic.code}` };
+  // A suppression of the next line already above it, its comment's own: the code is added to its list.
+  const above = comment && readSuppression(comment.text);
+  if (comment && above?.nextLine && above.start === 0 && above.codes[0]?.code) {
+    if (above.codes.some(({ code }) => code === diagnostic.code)) return undefined;
+    const edit = { span: { offset: comment.span.offset + above.codesEnd, length: 0 }, newText: `, ${diagnostic.code}` };
     return { title, kind: "quickfix", code: diagnostic.code, edits: [edit] };
   }
   const indent = /^[ \t]*/.exec(lines.lineText(line))?.[0] ?? "";

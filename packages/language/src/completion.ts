@@ -1,4 +1,4 @@
-import { RULES } from "@mailroom/checker";
+import { RULES, readSuppression } from "@mailroom/checker";
 import {
   DslService,
   describeFunction,
@@ -46,19 +46,17 @@ export function complete(doc: ParsedDocument, offset: number): CompletionList {
   return { items, incomplete: false };
 }
 
-/** A suppression comment up to the cursor: the codes it names already, then the one being typed. */
-const SUPPRESSION_CODES = /#\s*mailroom-disable(?:-next-line)?\s+((?:[A-Za-z0-9-]+\s*,\s*)*)([A-Za-z0-9-]*)$/;
-
 /**
  * In `# mailroom-disable[-next-line] code, code` (before its `-- reason`), the codes it may name and does not yet:
  * the rules, then the diagnostics of the catalogue; undefined anywhere else.
  */
 function suppressionItems(doc: ParsedDocument, offset: number): CompletionItem[] | undefined {
   const comment = commentAt(doc, offset);
-  const match = comment && SUPPRESSION_CODES.exec(comment.text.slice(0, offset - comment.span.offset));
-  if (!match) return undefined;
-  const named = new Set((match[1] ?? "").split(/\s*,\s*/));
-  const typed = match[2] ?? "";
+  // The comment up to the cursor: the codes it names already, then the one being typed.
+  const read = comment && readSuppression(comment.text.slice(0, offset - comment.span.offset));
+  if (!read?.endsInCodes) return undefined;
+  const named = new Set(read.codes.slice(0, -1).map(({ code }) => code));
+  const typed = read.codes.at(-1)?.code ?? "";
   const span = { offset: offset - typed.length, length: typed.length };
   const rules = [...RULES.values()]
     .filter(({ meta }) => !named.has(meta.id))

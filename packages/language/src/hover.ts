@@ -1,4 +1,4 @@
-import { RULES } from "@mailroom/checker";
+import { RULES, readSuppression } from "@mailroom/checker";
 import {
   DslService,
   describeFunction,
@@ -53,27 +53,18 @@ export function hover(doc: ParsedDocument, offset: number): Hover | undefined {
   return structureHover(doc, offset);
 }
 
-const SUPPRESSION = /#\s*mailroom-disable(?:-next-line)?\s+/;
-
 /** A rule id inside `# mailroom-disable[-next-line] id, id -- reason`. */
 function ruleHover(doc: ParsedDocument, offset: number): Hover | undefined {
   const comment = commentAt(doc, offset);
   if (!comment) return undefined;
-  const before = comment.text.slice(0, offset - comment.span.offset);
-  const match = SUPPRESSION.exec(before);
-  if (!match || before.slice(match.index).includes("--")) return undefined;
-  const text = doc.text;
-  const commentEnd = comment.span.offset + comment.span.length;
-  let start = offset;
-  while (start > comment.span.offset && /[A-Za-z0-9-]/.test(text[start - 1] as string)) start--;
-  let end = offset;
-  while (end < commentEnd && /[A-Za-z0-9-]/.test(text[end] as string)) end++;
-  const rule = RULES.get(text.slice(start, end));
-  if (!rule) return undefined;
+  const at = offset - comment.span.offset;
+  const named = readSuppression(comment.text)?.codes.find((c) => c.offset <= at && at <= c.offset + c.code.length);
+  const rule = named && RULES.get(named.code);
+  if (!named || !rule) return undefined;
   const { id, severity, description } = rule.meta;
   return {
     contents: `**${id}** (default severity: ${severity})\n\n${description}\n\n[docs/rules/${id}.md](docs/rules/${id}.md)`,
-    span: { offset: start, length: end - start },
+    span: { offset: comment.span.offset + named.offset, length: named.code.length },
   };
 }
 
