@@ -214,10 +214,8 @@ async function write(read: Read, target: Target, options: PullOptions, io: Io): 
       outputs.push({ path: jsonPath, text: json, what, lossy });
     }
   }
-  const unit = writableUnit(read.profile.organizationalUnit);
-  for (const { path, value, what } of accountFiles(read, target)) {
-    outputs.push({ path, text: formatServiceJson(value), what });
-  }
+  const account = accountFiles(read, target);
+  for (const { path, value, what } of account) outputs.push({ path, text: formatServiceJson(value), what });
 
   const reports: FileReport[] = [];
   let written = 0;
@@ -251,7 +249,8 @@ async function write(read: Read, target: Target, options: PullOptions, io: Io): 
     `${written} file(s) written`,
   ];
   if (same > 0) notes.push(`${same} unchanged`);
-  if (unit === undefined) notes.push("no organizational unit in the profile (a super admin's has none): none written");
+  if (!account.some(({ path }) => path === target.ou))
+    notes.push("no organizational unit in the profile (a super admin's has none): none written");
   if (lossy > 0)
     notes.push(
       `${plural(lossy, "service")} written as JSON: the DSL cannot say ${lossy === 1 ? "it" : "them"} without loss (see above)`,
