@@ -6,19 +6,26 @@ import { launchChromium } from "./browser/chromium.js";
 import { repoRoot } from "./helpers.js";
 
 // VS Code for real, as code-server serves it to Debian's Chromium: scripts/install-code-server.sh installs it into
-// .cache/code-server (`.ci/run` does), with the Node its native modules were built for.
+// .cache/code-server, with the Node its native modules were built for.
 const installed = join(repoRoot, ".cache/code-server");
 const entry = join(installed, "node_modules/code-server/out/node/entry.js");
 
-/** The command running code-server; fails, saying how to install it, when it is not installed. */
-function codeServer(): { node: string; args: string[] } {
-  if (!existsSync(join(installed, "installed")))
-    throw new Error(
-      "code-server is not installed in .cache/code-server: the VS Code test runs the extension in it. " +
-        "Run scripts/install-code-server.sh (as .ci/run does).",
-    );
-  return { node: join(installed, "node"), args: [entry] };
+/**
+ * Installs code-server the first time the test runs, so that `npm test` in a fresh clone needs nothing run before it
+ * (about a minute, while the other tests go on). Once installed, it is used by whichever Node runs the tests: CI's
+ * second pass, under Node 24, runs it with the Node it was built for.
+ */
+function installCodeServer(): Promise<void> {
+  if (existsSync(join(installed, "installed"))) return Promise.resolve();
+  return new Promise((done, fail) =>
+    execFile("bash", [join(repoRoot, "scripts/install-code-server.sh")], (error, stdout, stderr) =>
+      error ? fail(new Error(`scripts/install-code-server.sh failed:\n${stdout}${stderr}`)) : done(),
+    ),
+  );
 }
+
+/** The command running code-server, installed. */
+const codeServer = (): { node: string; args: string[] } => ({ node: join(installed, "node"), args: [entry] });
 
 /** Runs code-server's CLI once (no server): `--install-extension` and the like. */
 function runCodeServer(home: string, args: readonly string[]): Promise<string> {
@@ -67,6 +74,7 @@ export async function openCodeServer(vsix: string, home: string, folder: string,
       "files.autoSave": "off",
     }),
   );
+  await installCodeServer();
   const installedLog = await runCodeServer(home, ["--install-extension", vsix]);
   if (!installedLog.includes("was successfully installed"))
     throw new Error(`the .vsix did not install:\n${installedLog}`);

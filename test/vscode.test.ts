@@ -435,7 +435,8 @@ describe("the VS Code extension", () => {
       writeFileSync(join(workspace, "untidy.service.json"), JSON.stringify(JSON.parse(json)));
       vscode = await openCodeServer(vsix, home, workspace, shots);
       page = vscode.page;
-    }, 300_000);
+      // code-server's first installation included (a download and four native modules built).
+    }, 600_000);
     afterAll(() => vscode?.close());
     afterEach(async ({ task }) => {
       if (task.result?.state === "fail") await vscode?.shot(`failed-${task.name}`);
