@@ -39,10 +39,17 @@ npm install --prefix "$dest" --no-save --no-audit --no-fund --ignore-scripts --l
 server="$dest/node_modules/code-server"
 # What code-server's postinstall.sh does, but for the download: VS Code's own dependencies, then its links.
 npm install --prefix "$server/lib/vscode" --omit=dev --no-audit --no-fund --ignore-scripts --loglevel=error
+# The four builds at once: each is mostly one compiler process, and the machine has more than one core.
+builds=()
 build "$server/../argon2" --module_name=argon2 --module_path="$server/../argon2/lib/binding/napi-v3" \
-  --napi_build_version=3
+  --napi_build_version=3 &
+builds+=($!)
 # kerberos is left out: only a proxy asking for Kerberos authentication loads it.
-for module in @vscode/spdlog native-watchdog node-pty; do build "$server/lib/vscode/node_modules/$module"; done
+for module in @vscode/spdlog native-watchdog node-pty; do
+  build "$server/lib/vscode/node_modules/$module" &
+  builds+=($!)
+done
+for pid in "${builds[@]}"; do wait "$pid"; done
 ln -s node_modules "$server/lib/vscode/node_modules.asar"
 mkdir -p "$server/lib/vscode/node_modules/@vscode/ripgrep/bin"
 ln -s "$rg" "$server/lib/vscode/node_modules/@vscode/ripgrep/bin/rg"
