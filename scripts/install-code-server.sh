@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs code-server (VS Code 1.100.3 served to a browser; the last release that runs on Node 20) for the
-# end-to-end test of the VS Code extension (test/vscode-ui.ts), into .cache/code-server, outside the
-# repository's node_modules. Only the npm registry is reached: the packages come with --ignore-scripts (their
+# end-to-end test of the VS Code extension (test/vscode-ui.ts), into the user's cache (XDG_CACHE_HOME, else ~/.cache,
+# at mailroom/code-server-<version>; MAILROOM_CODE_SERVER sets another folder), outside any clone of the repository,
+# so that each clone on a machine uses the one installation, as npm's cache serves each clone's `npm ci`; where
+# `code-server` is not installed yet, the VS Code test runs this script itself. Only the npm registry is reached: the packages come with --ignore-scripts (their
 # install scripts would download Node's headers from nodejs.org and ripgrep from GitHub), the native modules are
 # compiled here against the headers of the Node running this script, and ripgrep is Debian's `rg`.
 # Needs a C++ tool chain and Python for node-gyp (build-essential, python3) and ripgrep. Does nothing when the same
@@ -9,7 +11,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 version=4.100.3
-dest="$PWD/.cache/code-server"
+dest="${MAILROOM_CODE_SERVER:-${XDG_CACHE_HOME:-$HOME/.cache}/mailroom/code-server-$version}"
+# `--where`: the folder, for the test, installing nothing.
+if [ "${1:-}" = --where ]; then
+  echo "$dest"
+  exit 0
+fi
 node=$(readlink -f "$(command -v node)")
 stamp="code-server $version, built for $node $("$node" --version)"
 if [ -f "$dest/installed" ] && [ "$(cat "$dest/installed")" = "$stamp" ]; then
@@ -33,7 +40,10 @@ build() { # folder, then node-gyp's options
     { echo "install-code-server: building $1 failed; see $1/build.log" >&2; exit 1; }
 }
 
-rm -rf "$dest"
+# Built beside it, then moved into place: a clone's tests running meanwhile see the old installation or the new one.
+final=$dest
+dest="$final.partial.$$"
+trap 'rm -rf "$dest"' EXIT
 mkdir -p "$dest"
 npm install --prefix "$dest" --no-save --no-audit --no-fund --ignore-scripts --loglevel=error "code-server@$version"
 server="$dest/node_modules/code-server"
@@ -58,4 +68,8 @@ ln -s browser-linux.sh "$server/lib/vscode/bin/helpers/browser.sh"
 # The Node the native modules were built for, which must run code-server (CI runs the tests under a newer one too).
 ln -s "$node" "$dest/node"
 echo "$stamp" >"$dest/installed"
-echo "code-server $version installed in $dest"
+rm -rf "$final.old"
+if [ -e "$final" ]; then mv "$final" "$final.old"; fi
+mv "$dest" "$final"
+rm -rf "$final.old"
+echo "code-server $version installed in $final"

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { type ChildProcess, execFile, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, Locator, Page } from "playwright-core";
@@ -6,19 +6,20 @@ import { launchChromium } from "./browser/chromium.js";
 import { repoRoot } from "./helpers.js";
 
 // VS Code for real, as code-server serves it to Debian's Chromium: scripts/install-code-server.sh installs it into
-// .cache/code-server, with the Node its native modules were built for.
-const installed = join(repoRoot, ".cache/code-server");
+// the user's cache, with the Node its native modules were built for; `--where` prints that folder.
+const script = join(repoRoot, "scripts/install-code-server.sh");
+const installed = execFileSync("bash", [script, "--where"], { encoding: "utf8" }).trim();
 const entry = join(installed, "node_modules/code-server/out/node/entry.js");
 
 /**
- * Installs code-server the first time the test runs, so that `npm test` in a fresh clone needs nothing run before it
- * (about a minute, while the other tests go on). Once installed, it is used by whichever Node runs the tests: CI's
- * second pass, under Node 24, runs it with the Node it was built for.
+ * Installs code-server the first time the test runs on a machine, so that `npm test` needs nothing run before it
+ * (about a minute, while the other tests go on; `.ci/run` runs the script before the tests). Once installed, it is
+ * used by whichever Node runs the tests: CI's second pass, under Node 24, runs it with the Node it was built for.
  */
 function installCodeServer(): Promise<void> {
   if (existsSync(join(installed, "installed"))) return Promise.resolve();
   return new Promise((done, fail) =>
-    execFile("bash", [join(repoRoot, "scripts/install-code-server.sh")], (error, stdout, stderr) =>
+    execFile("bash", [script], (error, stdout, stderr) =>
       error ? fail(new Error(`scripts/install-code-server.sh failed:\n${stdout}${stderr}`)) : done(),
     ),
   );
