@@ -382,7 +382,15 @@ describe("@mailroom/cli, one tarball installed alone into an empty project", () 
         await runRepositoryCli(["init", "started-by-repository"], { cwd: project });
         expect(files(join(project, "started"))).toEqual(files(join(project, "started-by-repository")));
       },
-      lint: () => same(["lint", "examples"]),
+      lint: async () => {
+        await same(["lint", "examples"]);
+        // A character named in a pattern: the names, a module of their own, are read for it alone.
+        const payslips = readFileSync(join(repoRoot, "examples/payslips.service.yaml"), "utf8");
+        const named = payslips.replace("/[A-Z]{2}\\d{5}/, whole", "/\\N{LATIN CAPITAL LETTER A}\\d{5}/, whole");
+        expect(named).not.toBe(payslips);
+        writeFileSync(join(project, "character-named.service.yaml"), named);
+        expect((await same(["lint", "character-named.service.yaml"])).code).toBe(0);
+      },
       explain: async () => {
         const explained = await mailroom(["explain", "unused-metadata"]);
         expect(explained.stdout).toBe(readFileSync(join(repoRoot, "docs/rules/unused-metadata.md"), "utf8"));

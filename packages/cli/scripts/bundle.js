@@ -2,16 +2,17 @@
 // published @mailroom/cli is one tarball that installs alone. Run by `npm pack` (prepack) after `tsc -b`;
 // bin/mailroom.cjs runs the bundle where there is no dist/ (the tarball), and postpack removes it.
 //
-// bundle/main.cjs is the whole CLI, one CommonJS file: what a command loads lazily is still evaluated lazily (esbuild
-// wraps each such module in a function called on first use), and V8 compiles a function only when it first runs.
-// bundle/load.cjs, the entry, runs it through src/load-bundle.ts, which keeps V8's code cache of it (one file, so one
-// cache to read). Third-party modules are bundled but for the package's own `dependencies`, which stay modules
+// bundle/main.cjs is the whole CLI but the language server, one CommonJS file: what a command loads lazily is still
+// evaluated lazily (esbuild wraps each such module in a function called on first use), and V8 compiles a function
+// only when it first runs. bundle/load.cjs, the entry, runs it through src/load-bundle.ts, which keeps V8's code cache
+// of it (one file, so one cache to read). bundle/server.cjs, the language server with what it uses, is loaded the
+// same way by `mailroom lsp` alone. Third-party modules are bundled but for the package's own `dependencies`, which stay modules
 // installed beside it: pdf.js (its data files are read from its folder), Viz (WebAssembly) and ajv.
 import { createHash } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { basename, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { validatorsInPlace } from "../../../scripts/esbuild-validators.js";
 
@@ -97,51 +98,117 @@ const common = {
   bundle: true,
   platform: "node",
   target: "node20",
-  // Blanks and syntax minified, names not: stack traces keep the source's names without esbuild's `keepNames`, whose
-  // call on every function and class created (closures included, each time) cost 10 % of a lint of 1,000 DSL files.
-  minifyWhitespace: true,
-  minifySyntax: true,
+  // Minified whole: the names too, a fifth of the text that every start reads and the code cache holds (a lint of one
+  // file started 15 ms sooner). An internal error's stack trace (MAILROOM_DEBUG) then names minified functions: the
+  // repository's CLI, which runs tsc's dist/, gives the source's. esbuild's `keepNames` would keep them, at the cost
+  // of a call on every function and class created (closures included, each time): 10 % of a lint of 1,000 DSL files.
+  minify: true,
   logLevel: "warning",
 };
-const cli = await build({
-  ...common,
-  entryPoints: [at("../dist/bundle-entry.js")],
-  outfile: `${outdir}main.cjs`,
-  format: "cjs",
-  // ESM builds first: the UMD build of jsonc-parser requires its modules by computed names esbuild cannot follow.
-  mainFields: ["module", "main"],
-  // Subpaths too (pdfjs-dist/legacy/build/pdf.mjs).
-  external: external.flatMap(([name]) => [name, `${name}/*`]),
-  // An `import()` left in the bundle would need a loader for the code run by load-bundle.ts (Node's is experimental
-  // there): the external modules it loads, pdf.js's, are required instead (Node 20.19 and later require ES modules).
-  supported: { "dynamic-import": false },
-  // The file is one function of Node's module wrapper's parameters, so that the loader compiles the text it read as
-  // it is: wrapping it there made V8 copy 3 MB into one flat string at every start (10 ms). Evaluated as a script (the
-  // loader), it gives that function; required as a module (the language server's checking thread runs this file), it
-  // calls it. The packages' ES modules read `import.meta.url`, which CommonJS lacks: the bundle's own URL.
-  banner: {
-    js: [
-      "((bundle) => typeof module === 'object' ? bundle(exports, require, module, __filename, __dirname) : bundle)",
-      "(function (exports, require, module, __filename, __dirname) {",
-      'const import_meta_url = require("node:url").pathToFileURL(__filename).href;',
-    ].join(""),
+/**
+ * `mailroom lsp` loads the language server's bundle (bundle/server.cjs) through the loader, as bundle/load.cjs loads
+ * the CLI's: the CLI's bundle holds neither the server nor its LSP library, whose text every other command would read.
+ */
+const serverApart = (serverHash) => ({
+  name: "server-apart",
+  setup(plugin) {
+    plugin.onResolve({ filter: /^@mailroom\/language-server$/ }, ({ importer }) =>
+      /[\\/]commands[\\/]lsp\.js$/.test(importer) ? { path: "server", namespace: "server-apart" } : undefined,
+    );
+    plugin.onLoad({ filter: /.*/, namespace: "server-apart" }, () => ({
+      contents: [
+        `import { loadBundle } from "./load-bundle.js";`,
+        "export function startServer(...args) {",
+        `  const file = require("node:path").join(__dirname, "server.cjs");`,
+        `  return loadBundle({ file, hash: ${JSON.stringify(serverHash)}, command: "lsp" }).startServer(...args);`,
+        "}",
+      ].join("\n"),
+      loader: "js",
+      resolveDir: at("../dist/"),
+    }));
   },
-  footer: { js: "})" },
-  define: { "import.meta.url": "import_meta_url" },
-  plugins: [validatorsInPlace, modulesOnUse],
 });
-// The loader reads the bundle as Latin-1 (src/load-bundle.ts): esbuild writes ASCII, escaping anything else.
-const bundled = readFileSync(`${outdir}main.cjs`);
-if (bundled.some((byte) => byte > 0x7f)) {
-  console.error("bundle/main.cjs holds a character outside ASCII: the loader would read it wrongly");
-  process.exit(1);
+
+/**
+ * Java's data read on demand stays out of the bundles: the date data of each language (a service reads one or two),
+ * the time-zone rules (for dates in a zone) and the Unicode character names (for `\N{...}` in a pattern). Each is a
+ * module of its own beside the bundles, in their place a module whose exports are getters that require it on first
+ * read: esbuild reads an import from a CommonJS module at each use, so nothing is read before it is needed.
+ */
+const java = at("../../java/dist/");
+const DATA = [
+  ...readdirSync(`${java}eval`).flatMap((name) => (/^date-locale-[a-z]+\.js$/.test(name) ? [`eval/${name}`] : [])),
+  "eval/date-zone-rules.js",
+  "regex/unicode-names.js",
+].map((path) => ({ file: `${java}${path}`, out: basename(path).replace(/\.js$/, ".cjs") }));
+const dataApart = {
+  name: "data-apart",
+  setup(plugin) {
+    plugin.onResolve({ filter: /^\.\/[a-z-]+\.js$/ }, ({ path, resolveDir }) => {
+      const data = DATA.find(({ file }) => file === resolve(resolveDir, path));
+      return data ? { path: data.file, namespace: "data-apart" } : undefined;
+    });
+    // The module itself, required at run time from the bundle's folder.
+    plugin.onResolve({ filter: /\.cjs$/, namespace: "data-apart" }, ({ path }) => ({ path, external: true }));
+    plugin.onLoad({ filter: /.*/, namespace: "data-apart" }, async ({ path }) => {
+      const { out } = DATA.find(({ file }) => file === path) ?? {};
+      const getters = Object.keys(await import(pathToFileURL(path).href)).map(
+        (name) => `  get ${name}() { return require(${JSON.stringify(`./${out}`)}).${name}; },`,
+      );
+      return { contents: ["module.exports = {", ...getters, "};"].join("\n"), loader: "js" };
+    });
+  },
+};
+const data = await Promise.all(
+  DATA.map(({ file, out }) => build({ ...common, entryPoints: [file], outfile: `${outdir}${out}`, format: "cjs" })),
+);
+
+/** Bundles `entry` (a module of dist/) into `<outdir><name>`, as described above: esbuild's result and the hash. */
+async function bundle(entry, name, plugins) {
+  const result = await build({
+    ...common,
+    entryPoints: [at(`../dist/${entry}`)],
+    outfile: `${outdir}${name}`,
+    format: "cjs",
+    // ESM builds first: the UMD build of jsonc-parser requires its modules by computed names esbuild cannot follow.
+    mainFields: ["module", "main"],
+    // Subpaths too (pdfjs-dist/legacy/build/pdf.mjs).
+    external: external.flatMap(([dependency]) => [dependency, `${dependency}/*`]),
+    // An `import()` left in the bundle would need a loader for the code run by load-bundle.ts (Node's is experimental
+    // there): the external modules it loads, pdf.js's, are required instead (Node 20.19 and later require ES modules).
+    supported: { "dynamic-import": false },
+    // The file is one function of Node's module wrapper's parameters, so that the loader compiles the text it read as
+    // it is: wrapping it there made V8 copy 3 MB into one flat string at every start (10 ms). Evaluated as a script
+    // (the loader), it gives that function; required as a module (the language server's checking thread runs
+    // server.cjs), it calls it. The packages' ES modules read `import.meta.url`, which CommonJS lacks: the bundle's URL.
+    banner: {
+      js: [
+        "((bundle) => typeof module === 'object' ? bundle(exports, require, module, __filename, __dirname) : bundle)",
+        "(function (exports, require, module, __filename, __dirname) {",
+        'const import_meta_url = require("node:url").pathToFileURL(__filename).href;',
+      ].join(""),
+    },
+    footer: { js: "})" },
+    define: { "import.meta.url": "import_meta_url" },
+    plugins: [validatorsInPlace, modulesOnUse, dataApart, ...plugins],
+  });
+  // The loader reads a bundle as Latin-1 (src/load-bundle.ts): esbuild writes ASCII, escaping anything else.
+  const bundled = readFileSync(`${outdir}${name}`);
+  if (bundled.some((byte) => byte > 0x7f)) {
+    console.error(`bundle/${name} holds a character outside ASCII: the loader would read it wrongly`);
+    process.exit(1);
+  }
+  // Told to the loader, it names the bundle's code cache.
+  return { result, hash: createHash("sha256").update(bundled).digest("hex").slice(0, 16) };
 }
-// The entry: the loader, told the bundle's hash, which names its code cache.
-const hash = createHash("sha256").update(bundled).digest("hex").slice(0, 16);
+
+const server = await bundle("server-entry.js", "server.cjs", []);
+const cli = await bundle("bundle-entry.js", "main.cjs", [serverApart(server.hash)]);
+// The entry: the loader, told the CLI's bundle and its hash.
 const contents = `import { loadBundle } from "./load-bundle.js";
 export const { main } = loadBundle({
   file: require("node:path").join(__dirname, "main.cjs"),
-  hash: ${JSON.stringify(hash)},
+  hash: ${JSON.stringify(cli.hash)},
   command: process.argv[2] ?? "",
 });
 `;
@@ -152,4 +219,4 @@ const entry = await build({
   format: "cjs",
 });
 // A warning (a dynamic require esbuild cannot follow, an `import.meta` left) means a bundle that may break at run time.
-if ([cli, entry].some((result) => result.warnings.length > 0)) process.exit(1);
+if ([...data, server.result, cli.result, entry].some((result) => result.warnings.length > 0)) process.exit(1);
