@@ -3,9 +3,10 @@
 # end-to-end test of the VS Code extension (test/vscode-ui.ts), into the user's cache (XDG_CACHE_HOME, else ~/.cache,
 # at mailroom/code-server-<version>; MAILROOM_CODE_SERVER sets another folder), outside any clone of the repository,
 # so that each clone on a machine uses the one installation, as npm's cache serves each clone's `npm ci`; where
-# `code-server` is not installed yet, the VS Code test runs this script itself. Only the npm registry is reached: the packages come with --ignore-scripts (their
-# install scripts would download Node's headers from nodejs.org and ripgrep from GitHub), the native modules are
-# compiled here against the headers of the Node running this script, and ripgrep is Debian's `rg`.
+# `code-server` is not installed yet, the VS Code test runs this script itself. Only the npm registry is reached:
+# the packages come with --ignore-scripts (their install scripts would download Node's headers from nodejs.org and
+# ripgrep from GitHub), the native modules are compiled here against the headers of the Node running this script,
+# and ripgrep is Debian's `rg`.
 # Needs a C++ tool chain and Python for node-gyp (build-essential, python3) and ripgrep. Does nothing when the same
 # version is already installed for the same Node.
 set -euo pipefail

@@ -6,8 +6,8 @@
 // evaluated lazily (esbuild wraps each such module in a function called on first use), and V8 compiles a function
 // only when it first runs. bundle/load.cjs, the entry, runs it through src/load-bundle.ts, which keeps V8's code cache
 // of it (one file, so one cache to read). bundle/server.cjs, the language server with what it uses, is loaded the
-// same way by `mailroom lsp` alone. Third-party modules are bundled but for the package's own `dependencies`, which stay modules
-// installed beside it: pdf.js (its data files are read from its folder), Viz (WebAssembly) and ajv.
+// same way by `mailroom lsp` alone. Third-party modules are bundled but for the package's own `dependencies`, which
+// stay modules installed beside it: pdf.js (its data files are read from its folder), Viz (WebAssembly) and ajv.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -146,16 +146,17 @@ const dataApart = {
   setup(plugin) {
     plugin.onResolve({ filter: /^\.\/[a-z-]+\.js$/ }, ({ path, resolveDir }) => {
       const data = DATA.find(({ file }) => file === resolve(resolveDir, path));
-      return data ? { path: data.file, namespace: "data-apart" } : undefined;
+      return data ? { path: data.file, namespace: "data-apart", pluginData: data } : undefined;
     });
     // The module itself, required at run time from the bundle's folder.
     plugin.onResolve({ filter: /\.cjs$/, namespace: "data-apart" }, ({ path }) => ({ path, external: true }));
-    plugin.onLoad({ filter: /.*/, namespace: "data-apart" }, async ({ path }) => {
-      const { out } = DATA.find(({ file }) => file === path) ?? {};
+    // Required once, then each read is a property's (a zone's rules are read at each zone looked up).
+    plugin.onLoad({ filter: /.*/, namespace: "data-apart" }, async ({ path, pluginData: { out } }) => {
       const getters = Object.keys(await import(pathToFileURL(path).href)).map(
-        (name) => `  get ${name}() { return require(${JSON.stringify(`./${out}`)}).${name}; },`,
+        (name) => `  get ${name}() { return load().${name}; },`,
       );
-      return { contents: ["module.exports = {", ...getters, "};"].join("\n"), loader: "js" };
+      const load = `const load = () => (loaded ??= require(${JSON.stringify(`./${out}`)}));`;
+      return { contents: ["let loaded;", load, "module.exports = {", ...getters, "};"].join("\n"), loader: "js" };
     });
   },
 };
@@ -180,7 +181,8 @@ async function bundle(entry, name, plugins) {
     // The file is one function of Node's module wrapper's parameters, so that the loader compiles the text it read as
     // it is: wrapping it there made V8 copy 3 MB into one flat string at every start (10 ms). Evaluated as a script
     // (the loader), it gives that function; required as a module (the language server's checking thread runs
-    // server.cjs), it calls it. The packages' ES modules read `import.meta.url`, which CommonJS lacks: the bundle's URL.
+    // server.cjs), it calls it. The packages' ES modules read `import.meta.url`, which CommonJS lacks: the bundle's
+    // own URL.
     banner: {
       js: [
         "((bundle) => typeof module === 'object' ? bundle(exports, require, module, __filename, __dirname) : bundle)",
